@@ -1,0 +1,69 @@
+"""Build hook: embed a Strudel snapshot into the package at build time.
+
+The snapshot is Strudel's data (AGPL), so it is never committed: every wheel or
+editable install generates ``strudel_jupyter/_data/snapshot`` (git-ignored).
+
+- ``STRUDEL_SNAPSHOT_SOURCE=<dir>``: copy that snapshot directory and write its manifest.
+- otherwise keep an already embedded snapshot, or build one with the snapshot pipeline.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import types
+from pathlib import Path
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE_DIR = ROOT / "strudel_jupyter"
+SOURCE_ENV = "STRUDEL_SNAPSHOT_SOURCE"
+
+
+def _import_build_module(name: str):
+    """Import ``strudel_jupyter.<name>`` without running the package ``__init__``.
+
+    The build environment has no pandas or IPython, and the snapshot modules need
+    only the standard library.
+    """
+    alias = "_strudel_jupyter_build"
+    if alias not in sys.modules:
+        package = types.ModuleType(alias)
+        package.__path__ = [str(PACKAGE_DIR)]
+        sys.modules[alias] = package
+    return importlib.import_module(f"{alias}.{name}")
+
+
+class SnapshotBuildHook(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict) -> None:
+        if self.target_name != "wheel":  # wheel and editable installs; sdists carry no data
+            return
+        snapshot = _import_build_module("snapshot")
+        dest = PACKAGE_DIR / "_data" / "snapshot"
+        source = os.environ.get(SOURCE_ENV, "").strip()
+        if source:
+            src = Path(source).expanduser()
+            if not src.is_absolute():
+                src = (Path.cwd() / src).resolve()
+            self.app.display_info(f"strudel-jupyter: embedding snapshot from {src}")
+            try:
+                manifest = snapshot.install_snapshot(src, dest, source_label=f"{SOURCE_ENV}={source}")
+            except snapshot.SnapshotError as exc:
+                raise RuntimeError(f"strudel-jupyter: {SOURCE_ENV} points at an unusable snapshot: {exc}") from None
+            counts = manifest["counts"]
+            self.app.display_info(
+                f"strudel-jupyter: snapshot embedded ({counts['reference']} reference entries, "
+                f"{counts['sounds']['all']} sounds)"
+            )
+            return
+        if (dest / "doc.json").exists():
+            self.app.display_info(f"strudel-jupyter: keeping the embedded snapshot in {dest}")
+            return
+        self.app.display_warning(
+            f"strudel-jupyter: no snapshot embedded. Set {SOURCE_ENV} to a snapshot directory "
+            "(or $STRUDEL_SNAPSHOT at run time)."
+        )

@@ -1,0 +1,76 @@
+"""``strudel-jupyter``: ask the Strudel reference and sounds from a terminal.
+
+    strudel-jupyter what does room do
+    strudel-jupyter "list synths" --json
+    strudel-jupyter snapshot info        (snapshot build/info/import/diff)
+    strudel-jupyter mcp                  (stdio MCP server for agents)
+    strudel-jupyter eval FILE.jsonl      (score an eval file)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+__all__ = ["main"]
+
+# Subcommands live with the part of the package that owns them.
+SUBCOMMANDS = {
+    "snapshot": "strudel_jupyter.pipeline.cli",
+    "mcp": "strudel_jupyter.agent.mcp_server",
+    "eval": "strudel_jupyter.evaluation",
+}
+
+
+def _query_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="strudel-jupyter",
+        description="Look up Strudel functions and sounds, as the REPL's reference and sounds tabs show them.",
+        epilog="Subcommands: snapshot (build|info|import|diff), mcp, eval FILE. "
+        "To ask about a word that is also a subcommand, quote it after --: strudel-jupyter -- snapshot",
+    )
+    parser.add_argument("query", nargs="+", help='free-form question, e.g. "what does room do", "symbol:fast"')
+    parser.add_argument("--json", action="store_true", help="print the raw JSON response")
+    parser.add_argument("--domain", choices=["auto", "reference", "sounds"], help="restrict the lookup")
+    parser.add_argument("--mode", choices=["auto", "search", "detail", "list"], help="shape of the answer")
+    parser.add_argument("--limit", type=int, help="number of items (default 5; 30 for lists)")
+    parser.add_argument("--snapshot", metavar="DIR", help="snapshot directory (default: $STRUDEL_SNAPSHOT or packaged)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        module = importlib.import_module(SUBCOMMANDS[argv[0]])
+        return int(module.main(argv[1:]) or 0)
+    if argv and argv[0] == "--":
+        argv = argv[1:]
+    args = _query_parser().parse_args(argv)
+
+    from .index import get_index
+    from .knowledge import strudel_knowledge
+    from .render import render_text
+    from .snapshot import SnapshotError
+
+    try:
+        index = get_index(args.snapshot)
+    except SnapshotError as exc:
+        print(f"strudel-jupyter: {exc}", file=sys.stderr)
+        return 2
+    query: object = " ".join(args.query)
+    if args.domain or args.mode or args.limit is not None:
+        query = {"q": query, "domain": args.domain or "auto", "mode": args.mode or "auto"}
+        if args.limit is not None:
+            query["limit"] = args.limit  # type: ignore[index]
+    response = strudel_knowledge(query, index=index)
+    if args.json:
+        print(json.dumps(response, indent=2, ensure_ascii=False))
+    else:
+        print(render_text(response))
+    return 0 if response["ok"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

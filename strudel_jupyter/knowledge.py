@@ -1,0 +1,760 @@
+"""``strudel_knowledge(query)``: the one authoritative lookup, as the spec defines it.
+
+Flow: validate input -> read intent -> look up and rank -> shape the response.
+It never raises and never returns a name the snapshot does not have.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .categories import SOUND_CATEGORIES, collation_key
+from .index import StrudelIndex, get_index
+from .payloads import BankItem, FunctionItem, Item, KnowledgeResponse, SoundItem
+from .query import (
+    DEFAULT_LIMIT,
+    LIST_LIMIT,
+    ParsedQuery,
+    QueryError,
+    coerce_request,
+    content_tokens,
+    parse_query,
+)
+from .reference import ReferenceEntry
+from .search import (
+    DOC_SYNONYM,
+    Hit,
+    rank_names,
+    search_reference,
+    search_sounds,
+    split_sound_index,
+    suggest,
+    text_reference,
+    text_sounds,
+)
+from .snapshot import SnapshotError
+from .textindex import tokenize
+from .sounds import Bank, SoundEntry
+
+__all__ = ["strudel_knowledge"]
+
+log = logging.getLogger(__name__)
+
+SOURCES = {"reference": "doc.json", "sounds": "soundMap"}
+NOT_FOUND = "No authoritative match in bundled Strudel reference/sounds."
+_STRONG = ("exact", "synonym")
+
+
+def strudel_knowledge(query: Any, *, index: StrudelIndex | None = None) -> KnowledgeResponse:
+    """Answer a free-form or object query about Strudel functions and sounds.
+
+    ``query`` is a string ("what does room do", "symbol:fast", "list synths"), an
+    object ``{"q", "domain", "mode", "limit"}`` or that object as JSON. Returns the
+    spec's structured response; on bad input ``{"ok": false, "reason": ...}``.
+    """
+    try:
+        request = coerce_request(query)
+    except QueryError as exc:
+        return _failure(exc.query or _preview(query), exc.reason, exc.message)
+    try:
+        index = index or get_index()
+    except SnapshotError as exc:
+        return _failure(request.q, "snapshot_unavailable", f"The Strudel snapshot could not be loaded: {exc}")
+    try:
+        response = _Answer(index, request.q, request.domain, request.mode, request.limit).run()
+    except Exception:  # the contract: an agent-facing call never raises
+        log.exception("strudel_knowledge failed on %r", request.q)
+        return _failure(request.q, "internal_error", "The lookup failed unexpectedly; try rephrasing the query.")
+    response["notes"] = [*request.notes, *response.get("notes", [])]
+    return response
+
+
+def _preview(query: Any) -> str:
+    text = query if isinstance(query, str) else repr(query)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _failure(
+    query: str,
+    reason: str,
+    answer: str,
+    suggestions: Sequence[str] = (),
+    *,
+    domains: Iterable[str] = ("reference", "sounds"),
+    notes: Sequence[str] = (),
+) -> KnowledgeResponse:
+    return {
+        "ok": False,
+        "query": query,
+        "reason": reason,
+        "answer": answer,
+        "suggestions": list(suggestions),
+        "items": [],
+        "sources": [SOURCES[d] for d in ("reference", "sounds") if d in domains],
+        "notes": list(notes),
+    }
+
+
+# ----------------------------------------------------------------- formatting
+def function_item(entry: ReferenceEntry, hit: Hit | None, *, examples: int) -> FunctionItem:
+    item: FunctionItem = {
+        "kind": "function",
+        "name": entry.name,
+        "synonyms": list(entry.synonyms),
+        "description": entry.description,
+        "usage": entry.usage,
+        "params": [dict(p) for p in entry.params],  # type: ignore[misc]
+        "examples": list(entry.examples[:examples]),
+        "tags": list(entry.tags),
+        "source": entry.source,
+        "match": hit.match if hit else "listed",
+        "score": round(hit.score, 3) if hit else 0.0,
+    }
+    if hit and hit.via and hit.via != entry.name:
+        item["via"] = hit.via
+    return item
+
+
+def sound_item(entry: SoundEntry, hit: Hit | None, *, sample_index: int | None = None) -> SoundItem:
+    item: SoundItem = {
+        "kind": "sound",
+        "name": entry.name,
+        "type": entry.type,
+        "category": entry.category,
+        "categories": [c for c in entry.categories if c != "all"],
+        "tag": entry.tag,
+        "count": entry.count,
+        "bank": entry.bank,
+        "sound": entry.sound,
+        "usage": entry.usage,
+        "examples": [entry.usage],
+        "match": hit.match if hit else "listed",
+        "score": round(hit.score, 3) if hit else 0.0,
+    }
+    if entry.alias_of:
+        item["alias_of"] = entry.alias_of
+    if sample_index is not None:
+        item["sample_index"] = sample_index
+    if hit and hit.via and hit.via != entry.name:
+        item["via"] = hit.via
+    return item
+
+
+def bank_item(bank: Bank, hit: Hit | None) -> BankItem:
+    item: BankItem = {
+        "kind": "bank",
+        "name": bank.bank,
+        "label": bank.label,
+        "category": bank.category,
+        "count": bank.n_sounds,
+        "sounds": list(bank.sounds),
+        "aliases": list(bank.aliases),
+        "usage": bank.usage,
+        "examples": [bank.usage],
+        "match": hit.match if hit else "listed",
+        "score": round(hit.score, 3) if hit else 0.0,
+    }
+    if bank.alias_of:
+        item["alias_of"] = bank.alias_of
+    return item
+
+
+def _join(names: Sequence[str], limit: int = 8) -> str:
+    shown = ", ".join(names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def _count_text(entry: SoundEntry) -> str:
+    if entry.count is None:
+        return ""
+    unit = {"wavetable": "table", "soundfont": "font"}.get(entry.type, "sample")
+    return f", {entry.count} {unit}{'s' if entry.count != 1 else ''}"
+
+
+def describe_function(entry: ReferenceEntry) -> str:
+    params = "; ".join(
+        f"{p['name']} ({p['type']}){': ' + p['description'] if p['description'] else ''}"
+        for p in entry.params
+        if p["name"]
+    )
+    parts = [f"{entry.name}: {entry.summary()}"]
+    if entry.synonyms:
+        parts.append(f"Synonyms: {', '.join(entry.synonyms)}.")
+    parts.append(f"Usage: {entry.usage}.")
+    if params:
+        parts.append(f"Params: {params}.")
+    parts.append(f"Example: {entry.examples[0]}" if entry.examples else "No example in the bundled docs.")
+    return " ".join(parts)
+
+
+def describe_sound(entry: SoundEntry) -> str:
+    alias = f" (alias of {entry.alias_of})" if entry.alias_of else ""
+    return f"{entry.name}{alias}: {entry.type} sound in {entry.category}{_count_text(entry)}. Use {entry.usage}."
+
+
+def describe_bank(bank: Bank) -> str:
+    alias = f", alias of {bank.alias_of}" if bank.alias_of else ""
+    aliases = f" Aliases: {', '.join(bank.aliases)}." if bank.aliases else ""
+    return (
+        f"Bank {bank.label} ({bank.category}{alias}) has {bank.n_sounds} sounds: {_join(list(bank.sounds), 12)}. "
+        f"Use {bank.usage}.{aliases}"
+    )
+
+
+# ------------------------------------------------------------------ answering
+class _Answer:
+    """One query being answered: routing by intent, then shaping items."""
+
+    def __init__(self, index: StrudelIndex, q: str, domain: str, mode: str, limit: int | None) -> None:
+        self.index, self.q, self.mode, self.limit = index, q, mode, limit
+        self.explicit_domain = domain
+        self.notes: list[str] = []
+
+    # entry point
+    def run(self) -> KnowledgeResponse:
+        parsed = parse_query(self.q)
+        domain = self.explicit_domain if self.explicit_domain != "auto" else parsed.domain
+        if parsed.intent == "check" and parsed.subject:
+            return self.check(parsed.subject, domain)
+        listing = self.listing(parsed, domain)
+        if listing is not None:
+            return listing
+        return self.search(parsed, domain)
+
+    # ---------------------------------------------------------------- helpers
+    def _limit(self, default: int) -> int:
+        return self.limit or default
+
+    def _item(self, hit: Hit, *, examples: int) -> Item | None:
+        if hit.kind == "function":
+            entry = self.index.reference.by_name.get(hit.name)
+            return function_item(entry, hit, examples=examples) if entry else None
+        if hit.kind == "sound":
+            name, n = split_sound_index(hit.via) if hit.via else (hit.name, None)
+            entry = self.index.sounds.entries.get(hit.name)
+            return sound_item(entry, hit, sample_index=n if n is not None and name else None) if entry else None
+        bank = self.index.sounds.banks.get(hit.name)
+        return bank_item(bank, hit) if bank else None
+
+    def _no_example_notes(self, items: Sequence[Item]) -> None:
+        for item in items:
+            if item["kind"] == "function" and not item["examples"]:
+                self.notes.append(f"{item['name']} has no example in the bundled snapshot.")
+
+    def _success(
+        self,
+        domain: str,
+        mode: str,
+        answer: str,
+        items: list[Item],
+        *,
+        groups: dict[str, list[Item]] | None = None,
+        total: int | None = None,
+    ) -> KnowledgeResponse:
+        if self.mode != "auto" and self.mode != mode:
+            items, mode = self._reshape(items, mode)
+        self._no_example_notes(items)
+        used = {("reference" if i["kind"] == "function" else "sounds") for i in items} or (
+            {domain} if domain in SOURCES else set(SOURCES)
+        )
+        response: KnowledgeResponse = {
+            "ok": True,
+            "query": self.q,
+            "domain": domain,
+            "mode": mode,
+            "answer": answer,
+            "items": items,
+            "sources": [SOURCES[d] for d in ("reference", "sounds") if d in used],
+            "notes": self.notes,
+        }
+        if groups:
+            response["groups"] = groups
+        if total is not None:
+            response["total"] = total
+        return response
+
+    def _reshape(self, items: list[Item], natural: str) -> tuple[list[Item], str]:
+        """Honour an explicit mode: detail keeps the top item with <= 2 examples; search/list <= 1."""
+        if self.mode == "detail":
+            top = items[:1]
+            if top and top[0]["kind"] == "function":
+                entry = self.index.reference.by_name[top[0]["name"]]
+                top = [{**top[0], "examples": list(entry.examples[:2])}]
+            return top, "detail"
+        return [{**i, "examples": i["examples"][:1]} for i in items], self.mode
+
+    # ------------------------------------------------------------------ check
+    def check(self, subject: str, domain: str) -> KnowledgeResponse:
+        """Is this exact name real? Exact name or synonym only; else ok:false with suggestions."""
+        ref, snd = self.index.reference, self.index.sounds
+        hits: list[Hit] = []
+        if domain in ("auto", "reference"):
+            entry = ref.by_name.get(subject)
+            if entry:
+                hits.append(Hit("reference", "function", entry.name, "exact", 100.0))
+            entry = ref.by_synonym.get(subject)
+            if entry:
+                hits.append(Hit("reference", "function", entry.name, "synonym", 95.0, via=subject))
+            for entry in ref.by_doc_synonym.get(subject, ()):
+                hits.append(Hit("reference", "function", entry.name, "synonym", DOC_SYNONYM, via=subject))
+        name, n = split_sound_index(subject)
+        if domain in ("auto", "sounds"):
+            sound = snd.get(name)
+            if sound and not sound.hidden:
+                hits.append(Hit("sounds", "sound", sound.name, "exact", 100.0 if domain == "sounds" else 99.0,
+                                via=subject))  # fmt: skip
+            bank = snd.get_bank(name)
+            if bank:
+                hits.append(Hit("sounds", "bank", bank.bank, "exact", 98.0))
+        hits = rank_names(hits)
+        if hits:
+            sound_hit = next((h for h in hits if h.kind == "sound"), None)
+            if sound_hit and n is not None:
+                count = snd.entries[sound_hit.name].count or 1
+                if n >= count:
+                    return _failure(
+                        self.q, "index_out_of_range",
+                        f"{sound_hit.name} exists but has {count} sample{'s' if count != 1 else ''} "
+                        f"(indices 0-{count - 1}); {sound_hit.name}:{n} wraps around to index {n % count}.",
+                        [f"{sound_hit.name}:{i}" for i in range(min(count, 5))] if False else [sound_hit.name],
+                        domains=("sounds",),
+                    )  # fmt: skip
+            items = [i for i in (self._item(h, examples=2) for h in hits) if i]
+            domains = {h.domain for h in hits}
+            resolved = "auto" if len(domains) > 1 else hits[0].domain
+            top = hits[0]
+            if top.kind == "function":
+                entry = ref.by_name[top.name]
+                how = f" ({subject} is a synonym of {entry.name})" if top.match == "synonym" else ""
+                answer = f"Yes: {subject} is a documented Strudel function{how}. {describe_function(entry)}"
+                if top.score == DOC_SYNONYM and subject in ref.by_name:
+                    pass
+            elif top.kind == "sound":
+                answer = f"Yes: {snd.entries[top.name].name} is in the sound registry. {describe_sound(snd.entries[top.name])}"
+            else:
+                answer = f"Yes: {top.name} is a sound bank. {describe_bank(snd.banks[top.name])}"
+            groups = None
+            if resolved == "auto":
+                groups = {d: [i for i, h in zip(items, hits) if h.domain == d] for d in ("reference", "sounds")}
+                self.notes.append(f"{subject} is both a function and a sound; both are listed.")
+            return self._success(resolved, "detail", answer, items, groups=groups)
+
+        # Not an exact name: say so, offer real names, and point out the other domain.
+        suggestions: list[str] = []
+        notes: list[str] = []
+        lower = subject.lower()
+        for n_, entry in ref.by_lower.get(lower, ()):
+            if domain in ("auto", "reference"):
+                suggestions.append(entry.name)
+                notes.append(f"Strudel names are case-sensitive: {subject} is not defined, {n_} is.")
+        other = "sounds" if domain == "reference" else "reference" if domain == "sounds" else None
+        if other == "sounds" and (snd.get(name) or snd.get_bank(name)):
+            found = snd.get(name) or snd.get_bank(name)
+            suggestions.append(found.name if isinstance(found, SoundEntry) else found.bank)
+            notes.append(f"{subject} is not a function, but it is a sound/bank name in the registry.")
+        if other == "reference" and ref.get(subject):
+            suggestions.append(ref.get(subject).name)
+            notes.append(f"{subject} is not a sound, but it is a documented function.")
+        for s in suggest(self.index, subject, domain=domain, limit=5):
+            if s not in suggestions:
+                suggestions.append(s)
+        suggestions = suggestions[:5]
+        where = {"reference": "function", "sounds": "sound or bank"}.get(domain, "function, sound or bank")
+        answer = f"{NOT_FOUND} {subject!s} is not a known Strudel {where}."
+        if suggestions:
+            answer += f" Did you mean: {', '.join(suggestions)}?"
+        return _failure(
+            self.q, "not_found", answer, suggestions,
+            domains=(domain,) if domain in SOURCES else SOURCES, notes=notes,
+        )  # fmt: skip
+
+    # ---------------------------------------------------------------- listing
+    def listing(self, parsed: ParsedQuery, domain: str) -> KnowledgeResponse | None:
+        snd, ref = self.index.sounds, self.index.reference
+        if parsed.list_banks and domain != "reference":
+            return self.list_banks()
+        if parsed.banks_with and domain != "reference":
+            return self.list_banks_with(parsed.banks_with)
+        if parsed.bank and domain != "reference":
+            bank = snd.get_bank(parsed.bank)
+            if bank:
+                return self.list_bank(bank)
+        if parsed.tag and domain != "sounds":
+            tag = self._known_tag(parsed.tag)
+            if tag:
+                return self.list_tag(tag)
+        if parsed.family and domain != "sounds":
+            family = self.list_family(parsed.family)
+            if family is not None:
+                return family
+        if parsed.category and domain != "reference":
+            return self.list_category(parsed.category, parsed.type_filter, parsed.named)
+        if parsed.tag and domain != "sounds" and parsed.intent == "list":
+            tag = self._known_tag(parsed.tag)
+            if tag:
+                return self.list_tag(tag)
+        if parsed.prefix in ("tag", "tags"):
+            known = ", ".join(sorted(ref.tag_counts, key=collation_key))
+            return _failure(self.q, "not_found", f"{NOT_FOUND} No reference tag {parsed.tag!r}. Tags: {known}.",
+                            suggest_tags(ref.tag_counts, parsed.tag or ""), domains=("reference",))  # fmt: skip
+        if parsed.prefix in ("bank", "banks") and parsed.bank:
+            return _failure(self.q, "not_found", f"{NOT_FOUND} No bank {parsed.bank!r} in the registry.",
+                            [b for b in suggest(self.index, parsed.bank, domain="sounds") if b in snd.banks]
+                            or suggest(self.index, parsed.bank, domain="sounds"), domains=("sounds",))  # fmt: skip
+        return None
+
+    def _known_tag(self, word: str) -> str | None:
+        tags = self.index.reference.tag_counts
+        for candidate in (word, word.rstrip("s"), word + "s", word.replace("-", "_")):
+            if candidate in tags:
+                return candidate
+        return None
+
+    def list_category(self, category: str, type_filter: str | None, named: Sequence[str]) -> KnowledgeResponse:
+        snd = self.index.sounds
+        members = snd.in_category(category)
+        if type_filter:
+            members = [e for e in members if e.type == type_filter]
+        label = type_filter + "s" if type_filter else category
+        if not members:
+            note = (
+                "No user sounds are registered: register your own with register_sounds() or Strudel's samples()."
+                if category == "user"
+                else f"The registry has no {label} sounds."
+            )
+            self.notes.append(note)
+            return self._success("sounds", "list", f"0 {label} sounds. {note}", [], total=0)
+        wanted = {k for w in named for k in (w.lower(), split_sound_index(w.lower())[0])}
+        type_rank = {"synth": 0, "soundfont": 1}
+
+        def order(e: SoundEntry) -> tuple:
+            return (e.name not in wanted, type_rank.get(e.type, 0), bool(e.bank), collation_key(e.name))
+
+        members = sorted(members, key=order)
+        limit = self._limit(LIST_LIMIT)
+        shown = members[:limit]
+        items: list[Item] = [
+            sound_item(e, Hit("sounds", "sound", e.name, "exact", 100.0) if e.name in wanted else None) for e in shown
+        ]
+        missing = [w for w in named if w.lower() not in {e.name for e in members}]
+        if missing:
+            self.notes.append(f"not in {label}: {', '.join(missing)}")
+        if len(members) > limit:
+            self.notes.append(f"showing {limit} of {len(members)}; pass limit (up to 200) or use sounds_frame('{category}')")
+        banks = sorted({e.bank for e in members if e.bank and e.bank in snd.banks and not snd.banks[e.bank].alias_of})
+        bank_text = f" in {len(banks)} banks" if category == "drum-machines" and banks else ""
+        answer = f"{len(members)} {label} sounds{bank_text}: {_join([e.name for e in shown], 12)}."
+        return self._success("sounds", "list", answer, items, total=len(members))
+
+    def list_tag(self, tag: str) -> KnowledgeResponse:
+        entries = self.index.reference.with_tag(tag)
+        limit = self._limit(LIST_LIMIT)
+        items: list[Item] = [function_item(e, None, examples=1) for e in entries[:limit]]
+        if len(entries) > limit:
+            self.notes.append(f"showing {limit} of {len(entries)}; pass limit for more")
+        answer = f"{len(entries)} functions tagged {tag}: {_join([e.name for e in entries], 15)}."
+        return self._success("reference", "list", answer, items, total=len(entries))
+
+    def list_family(self, word: str) -> KnowledgeResponse | None:
+        """Functions whose names contain ``word`` (the tab's search), exact, then prefix, then inside."""
+        ref = self.index.reference
+        needle = word.lower()
+        members = ref.search_names(needle)
+        if not members:
+            return None
+        def tier(e: ReferenceEntry) -> tuple:
+            names = [n.lower() for n in (e.name, *e.synonyms)]
+            t = 0 if needle in names else 1 if any(n.startswith(needle) for n in names) else 2
+            return (t, len(e.name), collation_key(e.name))
+        members.sort(key=tier)
+        limit = self._limit(LIST_LIMIT)
+        items: list[Item] = []
+        for e in members[:limit]:
+            t = tier(e)[0]
+            hit = Hit("reference", "function", e.name, ("exact", "prefix", "text")[t], (100.0, 80.0, 60.0)[t])
+            items.append(function_item(e, hit, examples=1))
+        if len(members) > limit:
+            self.notes.append(f"showing {limit} of {len(members)}; pass limit for more")
+        answer = f"{len(members)} functions with {word!r} in their name: {_join([e.name for e in members], 15)}."
+        return self._success("reference", "list", answer, items, total=len(members))
+
+    def list_bank(self, bank: Bank) -> KnowledgeResponse:
+        snd = self.index.sounds
+        limit = self._limit(LIST_LIMIT)
+        items: list[Item] = [bank_item(bank, Hit("sounds", "bank", bank.bank, "exact", 100.0))]
+        keys = [f"{bank.bank}_{s}" for s in bank.sounds]
+        items += [sound_item(snd.entries[k], None) for k in keys[: max(limit - 1, 0)] if k in snd.entries]
+        if len(keys) + 1 > limit:
+            self.notes.append(f"showing {limit - 1} of {len(keys)} sounds; pass limit for more")
+        return self._success("sounds", "list", describe_bank(bank), items, total=len(keys))
+
+    def list_banks(self) -> KnowledgeResponse:
+        snd = self.index.sounds
+        banks = sorted(
+            (b for b in snd.banks.values() if not b.alias_of and b.category == "drum-machines"),
+            key=lambda b: collation_key(b.bank),
+        )
+        limit = self._limit(LIST_LIMIT)
+        items: list[Item] = [bank_item(b, None) for b in banks[:limit]]
+        if len(banks) > limit:
+            self.notes.append(f"showing {limit} of {len(banks)} banks; pass limit or use banks_frame()")
+        answer = f"{len(banks)} drum-machine banks (aliases not counted): {_join([b.label for b in banks], 15)}."
+        return self._success("sounds", "list", answer, items, total=len(banks))
+
+    def list_banks_with(self, word: str) -> KnowledgeResponse:
+        snd = self.index.sounds
+        sound = split_sound_index(word.lower())[0]
+        banks = [snd.banks[b] for b in snd.by_sound.get(sound, ()) if not snd.banks[b].alias_of]
+        if not banks:
+            return _failure(self.q, "not_found", f"{NOT_FOUND} No bank has a sound called {word!r}.",
+                            [s for s in suggest(self.index, word, domain="sounds")], domains=("sounds",))  # fmt: skip
+        banks.sort(key=lambda b: collation_key(b.bank))
+        limit = self._limit(LIST_LIMIT)
+        items: list[Item] = [bank_item(b, None) for b in banks[:limit]]
+        answer = f"{len(banks)} banks have {sound} (aliases not counted): {_join([b.label for b in banks], 15)}."
+        if len(banks) > limit:
+            self.notes.append(f"showing {limit} of {len(banks)}; pass limit for more")
+        return self._success("sounds", "list", answer, items, total=len(banks))
+
+    # ----------------------------------------------------------------- search
+    def search(self, parsed: ParsedQuery, domain: str) -> KnowledgeResponse:
+        words = self._words(parsed)
+        ref_hits, snd_hits, text_mode = self._hits(words, parsed, domain)
+        chosen = self._choose_domain(ref_hits, snd_hits, domain, text_mode)
+        if chosen is None:
+            return self._not_found(words, domain)
+        limit = self._limit(DEFAULT_LIMIT)
+        strong = [h for h in (ref_hits if chosen != "sounds" else []) + (snd_hits if chosen != "reference" else [])
+                  if h.match in _STRONG and h.score >= DOC_SYNONYM]  # fmt: skip
+        detail = (
+            not text_mode
+            and strong
+            and (parsed.intent == "detail" or len(words) == 1 or parsed.subject is not None)
+            and self.mode in ("auto", "detail")
+        )
+        if chosen == "auto":
+            ref_top, snd_top = ref_hits[:limit], snd_hits[:limit]
+            if detail:
+                ref_top = [h for h in ref_top if h.match in _STRONG] or ref_top[:1]
+                snd_top = [h for h in snd_top if h.match in _STRONG] or snd_top[:1]
+            examples = 2 if detail else 1
+            groups = {
+                "reference": [i for i in (self._item(h, examples=examples) for h in ref_top) if i],
+                "sounds": [i for i in (self._item(h, examples=examples) for h in snd_top) if i],
+            }
+            merged = rank_names([*ref_top, *snd_top])
+            items = [i for i in (self._item(h, examples=examples) for h in merged) if i]
+            items = self._ensure_both(items, groups, limit)
+            answer = self._answer_text(merged, detail)
+            self.notes.append("this name exists as a function and as a sound: results are grouped by domain")
+            return self._success("auto", "detail" if detail else "search", answer, items, groups=groups)
+        hits = ref_hits if chosen == "reference" else snd_hits
+        if detail:
+            hits = [h for h in hits if h.match in _STRONG and h.score >= DOC_SYNONYM]
+            items = [i for i in (self._item(h, examples=2) for h in hits) if i]
+            self._synonym_notes(hits)
+            return self._success(chosen, "detail", self._answer_text(hits, True), items)
+        hits = hits[:limit]
+        items = [i for i in (self._item(h, examples=1) for h in hits) if i]
+        return self._success(chosen, "search", self._answer_text(hits, False), items)
+
+    def _words(self, parsed: ParsedQuery) -> list[str]:
+        if parsed.subject:
+            subject_words = content_tokens(parsed.subject) or parsed.subject.split()
+            return subject_words if len(subject_words) > 1 else [parsed.subject]
+        return parsed.tokens or content_tokens(parsed.text) or parsed.text.split()
+
+    def _hits(self, words: list[str], parsed: ParsedQuery, domain: str) -> tuple[list[Hit], list[Hit], bool]:
+        """Symbol hits per word; text relevance when the words read as a description."""
+        use_ref, use_snd = domain in ("auto", "reference"), domain in ("auto", "sounds")
+        words = self._joined(words, use_ref, use_snd)
+        ref_hits: list[Hit] = []
+        snd_hits: list[Hit] = []
+        exact_words = 0
+        for word in words:
+            r = search_reference(self.index, word, fuzzy=False) if use_ref else []
+            s = search_sounds(self.index, word, fuzzy=False) if use_snd else []
+            strong = any(h.match in _STRONG for h in (*r, *s))
+            exact_words += strong
+            if not strong and len(words) == 1:
+                r = search_reference(self.index, word) if use_ref else []
+                s = search_sounds(self.index, word) if use_snd else []
+            ref_hits += r
+            snd_hits += s
+        text_mode = len(words) > 1 and exact_words < len(words)
+        if len(words) == 1 and exact_words:
+            return rank_names(ref_hits), rank_names(snd_hits), False
+        # Concept words: rank by the snapshot's own text, keeping name matches in play.
+        if text_mode:
+            ref_hits = [self._demote(h) for h in ref_hits]
+            snd_hits = [self._demote(h) for h in snd_hits]
+        ref_text = text_reference(self.index, words) if use_ref else []
+        snd_text = text_sounds(self.index, words) if use_snd else []
+        band = (10.0, 80.0) if text_mode else (20.0, 68.0)
+        ref_hits += self._text_hits("reference", "function", ref_text, band)
+        snd_hits += self._text_hits("sounds", "sound", snd_text, band)
+        if text_mode:
+            vocab_ref, vocab_snd = self.index.reference.text, self.index.sounds.text
+            for word in words:
+                # A word in no description and no name is most likely a misspelt name.
+                stems = tokenize(word)
+                if stems and not any(t in vocab_ref or t in vocab_snd for t in stems):
+                    if use_ref:
+                        ref_hits += [self._promote(h) for h in search_reference(self.index, word) if h.match == "fuzzy"]
+                    if use_snd:
+                        snd_hits += [self._promote(h) for h in search_sounds(self.index, word) if h.match == "fuzzy"]
+        return rank_names(ref_hits), rank_names(snd_hits), text_mode
+
+    def _joined(self, words: list[str], use_ref: bool, use_snd: bool) -> list[str]:
+        """Neighbouring words that together spell one real name become that name.
+
+        "gm violin" -> ``gm_violin``, "euclid rot" -> ``euclidRot``, and initials:
+        "low pass filter" -> ``lpf``. Only names the index has are ever produced.
+        """
+        if len(words) < 2:
+            return words
+
+        def known(candidate: str) -> str | None:
+            if use_snd and (self.index.sounds.get(candidate) or self.index.sounds.get_bank(candidate)):
+                return candidate.lower()
+            if use_ref:
+                ref = self.index.reference
+                if candidate in ref.by_name or candidate in ref.by_synonym:
+                    return candidate
+                found = ref.by_lower.get(candidate.lower())
+                if found:
+                    return found[0][0]
+            return None
+
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            joined = None
+            for size in (4, 3, 2):  # longest run first
+                run = words[i : i + size]
+                if len(run) < size or all(known(w) for w in run):
+                    continue
+                camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
+                for candidate in ("_".join(run), "".join(run), camel):
+                    joined = known(candidate)
+                    if joined:
+                        break
+                # initials name functions ("low pass filter" -> lpf); two letters are too
+                # ambiguous (sound names like rd, oh), so only runs of three or more
+                if not joined and size >= 3 and use_ref and all(w.isalpha() for w in run):
+                    initials = "".join(w[0] for w in run).lower()
+                    joined = initials if initials in self.index.reference.by_name else None
+                if joined:
+                    out.append(joined)
+                    i += size
+                    break
+            if not joined:
+                out.append(words[i])
+                i += 1
+        return out
+
+    @staticmethod
+    def _text_hits(domain: str, kind: str, scored: list[tuple[str, float, float]], band: tuple[float, float]) -> list[Hit]:
+        if not scored:
+            return []
+        top = scored[0][1] or 1.0
+        low, high = band
+        return [Hit(domain, kind, name, "text", low + (high - low) * rel / top) for name, rel, _cov in scored[:40]]
+
+    @staticmethod
+    def _demote(hit: Hit) -> Hit:
+        """In a descriptive query a name match is one clue among several, not the answer."""
+        if hit.match in _STRONG:
+            return Hit(hit.domain, hit.kind, hit.name, hit.match, 50.0, hit.via)
+        if hit.match in ("prefix", "fuzzy") or (hit.match == "text" and hit.score >= 60):
+            return Hit(hit.domain, hit.kind, hit.name, hit.match, min(hit.score, 45.0), hit.via)
+        return hit
+
+    @staticmethod
+    def _promote(hit: Hit) -> Hit:
+        return Hit(hit.domain, hit.kind, hit.name, hit.match, 60.0 + (hit.score - 30.0) * 20.0 / 29.0, hit.via)
+
+    def _choose_domain(self, ref_hits: list[Hit], snd_hits: list[Hit], domain: str, text_mode: bool) -> str | None:
+        if domain in ("reference", "sounds"):
+            hits = ref_hits if domain == "reference" else snd_hits
+            if hits:
+                return domain
+            if self.explicit_domain != "auto":
+                return None
+            other = snd_hits if domain == "reference" else ref_hits
+            if other and other[0].match in _STRONG:
+                self.notes.append(f"nothing in {domain}; showing the other domain's exact match")
+                return "sounds" if domain == "reference" else "reference"
+            return None
+        if not ref_hits and not snd_hits:
+            return None
+        ref_strong = bool(ref_hits) and ref_hits[0].match in _STRONG and ref_hits[0].score >= DOC_SYNONYM
+        snd_strong = bool(snd_hits) and snd_hits[0].match in _STRONG and snd_hits[0].score >= DOC_SYNONYM
+        if ref_strong and snd_strong and not text_mode:
+            return "auto"
+        if ref_strong != snd_strong and not text_mode:
+            return "reference" if ref_strong else "sounds"
+        if not snd_hits:
+            return "reference"
+        if not ref_hits:
+            return "sounds"
+        return "reference" if ref_hits[0].score >= snd_hits[0].score else "sounds"
+
+    @staticmethod
+    def _ensure_both(items: list[Item], groups: dict[str, list[Item]], limit: int) -> list[Item]:
+        items = items[:limit]
+        for domain in ("reference", "sounds"):
+            kinds = ("function",) if domain == "reference" else ("sound", "bank")
+            if groups[domain] and not any(i["kind"] in kinds for i in items):
+                items = [*items[: max(limit - 1, 1)], groups[domain][0]]
+        return items
+
+    def _synonym_notes(self, hits: Sequence[Hit]) -> None:
+        ref = self.index.reference
+        for hit in hits:
+            if hit.kind == "function" and hit.match == "synonym" and hit.score == DOC_SYNONYM and hit.via in ref.by_name:
+                self.notes.append(
+                    f"doc.json lists {hit.via} as a synonym of {hit.name}, but the reference tab shows "
+                    f"{hit.via} as its own entry; both are returned."
+                )
+
+    def _answer_text(self, hits: Sequence[Hit], detail: bool) -> str:
+        if not hits:
+            return NOT_FOUND
+        if detail:
+            parts = []
+            for hit in hits[:3]:
+                if hit.kind == "function":
+                    parts.append(describe_function(self.index.reference.by_name[hit.name]))
+                elif hit.kind == "sound":
+                    parts.append(describe_sound(self.index.sounds.entries[hit.name]))
+                else:
+                    parts.append(describe_bank(self.index.sounds.banks[hit.name]))
+            return " | ".join(parts)
+        top = hits[0]
+        lead = {
+            "function": lambda: describe_function(self.index.reference.by_name[top.name]),
+            "sound": lambda: describe_sound(self.index.sounds.entries[top.name]),
+            "bank": lambda: describe_bank(self.index.sounds.banks[top.name]),
+        }[top.kind]()
+        others = [f"{h.name} ({h.match})" for h in hits[1:]]
+        return f"Best match ({top.match}): {lead}" + (f" Also: {', '.join(others)}." if others else "")
+
+    def _not_found(self, words: Sequence[str], domain: str) -> KnowledgeResponse:
+        suggestions: list[str] = []
+        for word in words[:4]:
+            for s in suggest(self.index, word, domain=domain, limit=5):
+                if s not in suggestions:
+                    suggestions.append(s)
+        suggestions = suggestions[:5]
+        answer = NOT_FOUND + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else "")
+        return _failure(self.q, "not_found", answer, suggestions,
+                        domains=(domain,) if domain in SOURCES else SOURCES)  # fmt: skip
+
+
+def suggest_tags(tags: dict[str, int], word: str) -> list[str]:
+    from rapidfuzz import fuzz, process
+
+    return [t for t, _s, _i in process.extract(word, list(tags), scorer=fuzz.WRatio, limit=5, score_cutoff=50)]

@@ -1,0 +1,517 @@
+"""Understanding a query: validate the input, then read the intent from free text.
+
+Input is whatever an LLM or a person sends: a string with no required syntax,
+``symbol:X`` / ``sounds:X`` prefixes, the object form ``{q, domain, mode, limit}``
+or that object as a JSON string. Bad input becomes a :class:`QueryError` carrying a
+reason code; bad *fields* of an object become notes and the valid fields are used.
+
+The intent rules below are about English phrasing only ("is X valid", "list X",
+"what does X do"); they never name a Strudel function. What a word means in
+Strudel is decided later, against the snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from .categories import SOUND_CATEGORIES, SOUND_CATEGORY_ALIASES
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "DOMAINS",
+    "LIST_LIMIT",
+    "MAX_LIMIT",
+    "MAX_QUERY_CHARS",
+    "MODES",
+    "KnowledgeRequest",
+    "ParsedQuery",
+    "QueryError",
+    "coerce_request",
+    "parse_query",
+]
+
+DOMAINS = ("auto", "reference", "sounds")
+MODES = ("auto", "search", "detail", "list")
+DEFAULT_LIMIT = 5
+LIST_LIMIT = 30
+MAX_LIMIT = 200
+MAX_QUERY_CHARS = 1000
+_OBJECT_KEYS = ("q", "domain", "mode", "limit")
+
+
+class QueryError(Exception):
+    """The query cannot be answered as given; ``reason`` is a stable code for agents."""
+
+    def __init__(self, reason: str, message: str, query: str = "") -> None:
+        super().__init__(message)
+        self.reason, self.message, self.query = reason, message, query
+
+
+@dataclass
+class KnowledgeRequest:
+    q: str
+    domain: str = "auto"
+    mode: str = "auto"
+    limit: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- validation
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+
+
+def _clean_text(text: str, notes: list[str]) -> str:
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(" ", text)
+        notes.append("control characters in the query were ignored")
+    text = unicodedata.normalize("NFKC", text)
+    return " ".join(text.split())
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: Any = None) -> KnowledgeRequest:
+    """Turn any input into a :class:`KnowledgeRequest` or raise :class:`QueryError`."""
+    notes: list[str] = []
+    if isinstance(query, str):
+        stripped = query.strip()
+        if stripped.startswith("{") and stripped.endswith("}"):
+            try:
+                decoded = json.loads(stripped)
+            except (json.JSONDecodeError, RecursionError):
+                decoded = None
+            if isinstance(decoded, dict):
+                query = decoded
+                notes.append("the query was a JSON object and was read as {q, domain, mode, limit}")
+    if isinstance(query, dict):
+        obj = query
+        unknown = sorted(str(k) for k in obj if k not in _OBJECT_KEYS)
+        if unknown:
+            notes.append(f"ignored unknown field(s): {', '.join(unknown)}")
+        q = obj.get("q")
+        if not isinstance(q, str):
+            got = "is missing" if "q" not in obj else f"is {_describe(q)}"
+            raise QueryError(
+                "invalid_query",
+                f'the object form needs a non-empty string "q" (it {got}); '
+                'e.g. {"q": "what does room do", "domain": "reference"}',
+            )
+        domain = obj.get("domain", domain) if "domain" in obj else domain
+        mode = obj.get("mode", mode) if "mode" in obj else mode
+        limit = obj.get("limit", limit) if "limit" in obj else limit
+        query = q
+    if not isinstance(query, str):
+        raise QueryError(
+            "invalid_query",
+            f"expected a query string or an object with a string \"q\", got {_describe(query)}",
+        )
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryError(
+            "query_too_long",
+            f"the query has {len(query)} characters; ask about one thing in at most {MAX_QUERY_CHARS}",
+            query[:80] + "...",
+        )
+    text = _clean_text(query, notes)
+    if not text:
+        raise QueryError("empty_query", "the query is empty; ask e.g. \"what does room do\" or \"list synths\"", query)
+    if not re.search(r"[^\W_]", text) and not re.search(r"[*~_]", text):
+        raise QueryError("empty_query", "the query has no words or names to look up", query)
+
+    request = KnowledgeRequest(q=text, notes=notes)
+    if domain is not None:
+        value = domain.strip().lower() if isinstance(domain, str) else domain
+        if value in DOMAINS:
+            request.domain = value
+        else:
+            notes.append(f"ignored invalid domain {domain!r}: expected one of {', '.join(DOMAINS)}")
+    if mode is not None:
+        value = mode.strip().lower() if isinstance(mode, str) else mode
+        if value in MODES:
+            request.mode = value
+        else:
+            notes.append(f"ignored invalid mode {mode!r}: expected one of {', '.join(MODES)}")
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit != int(limit) or limit < 1:
+            notes.append(f"ignored invalid limit {limit!r}: expected a whole number from 1 to {MAX_LIMIT}")
+        elif limit > MAX_LIMIT:
+            request.limit = MAX_LIMIT
+            notes.append(f"limit {int(limit)} capped at {MAX_LIMIT}")
+        else:
+            request.limit = int(limit)
+    return request
+
+
+# -------------------------------------------------------------------- intent
+#: English words that carry no lookup meaning in a question about Strudel.
+STOPWORDS = frozenset(
+    """
+    a about all also am an and any anything api are arg args argument arguments as ask at available be
+    been by can could code detail details did do doc docs documentation does doing done e.g eg example examples
+    exact exactly explain find for forgot forget from function functions get give go got have help hi
+    how i i'm ie if im in info into is it its it's just know let lets like list look looking make
+    maybe me mean means method methods my name named names need of on one or param params parameter
+    parameters please possible possibly pls reference remember right say see show signature similar so some
+    something strudel supposed tell than thanks that the their them then there these thing things think
+    this those to too try trying unsure use used using usage want was way we what whats what's when where
+    which while who why will with would you your called call calling kind sort type types
+    """.split()
+)
+
+_SOUND_HINTS = frozenset(
+    "sound sounds sample samples synth synths synthesizer synthesizers instrument instruments bank banks drum drums "
+    "drumkit kit kits soundfont soundfonts wavetable wavetables machine machines preset presets voice voices "
+    "oscillator oscillators waveform waveforms noise".split()
+)
+_REFERENCE_HINTS = frozenset(
+    "function functions method methods control controls param params parameter parameters argument arguments api "
+    "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
+)
+
+_NOUNS = (
+    r"function|method|sound|sample|synth|bank|control|param|parameter|effect|instrument|soundfont|wavetable|"
+    r"drum[ -]?machine|symbol|name|thing|keyword|api|command|operator|signal|preset|kit"
+)
+_ADJ = r"(?:real|valid|known|existing|defined|proper|strudel|actual|supported|available|usable|built-?in|correct)"
+_CHECK_PATTERNS = [
+    re.compile(rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?P<noun>{_NOUNS})s?\b", re.I),
+    re.compile(
+        r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:valid|available|defined|real|supported|known|existing|correct|"
+        r"ok|okay|usable|there|loaded|registered|a thing|in strudel|right)\b",
+        re.I,
+    ),
+    re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
+    re.compile(
+        rf"^(?:is there|are there|do you have|does strudel have|does strudel support|does strudel know|has strudel)\s+"
+        rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?P<x>.+?)$",
+        re.I,
+    ),
+    re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
+    re.compile(r"^(?P<x>[\w$.:-]+)\s+(?:valid|exists?|available)\s*\??$", re.I),
+    re.compile(r"^can i use\s+(?P<x>.+?)$", re.I),
+]
+
+_DETAIL_PATTERNS = [
+    re.compile(r"^(?:what|wat)\s+(?:does|do|did)\s+(?P<x>.+?)\s+(?:do|does|mean|return|returns|stand for)\b", re.I),
+    re.compile(r"^how\s+(?:does|do)\s+(?P<x>.+?)\s+work\b", re.I),
+    re.compile(
+        r"^(?:how\s+(?:do|does|can|should|would)\s+(?:i|you|we|one)\s+use|how\s+to\s+use|usage\s+of|"
+        r"explain|describe|define|document|tell\s+me\s+about|info\s+(?:on|about)|details?\s+(?:of|for|on|about)|"
+        r"docs?\s+(?:for|on|of)|documentation\s+(?:for|of|on)|reference\s+(?:for|of)|help\s+(?:with|on|for)|"
+        r"help|lookup|look\s+up)\s+(?P<x>.+?)$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:(?:what|which)\s+(?:are|is)\s+)?(?:the\s+)?(?:params|parameters|arguments|args|options|signature|"
+        r"usage|examples?|syntax|inputs)\s+(?:of|for|to|does|do)\s+(?P<x>.+?)(?:\s+(?:take|have|accept))?$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:show|give)(?:\s+me)?\s+(?:an?\s+|the\s+)?(?:examples?|usage|docs?|documentation|params|parameters|"
+        r"signature|details?)\s+(?:of|for|on)\s+(?P<x>.+?)$",
+        re.I,
+    ),
+    re.compile(r"^(?:what(?:'s|\s+is|\s+are)|whats|what\s+r)\s+(?P<x>.+?)$", re.I),
+    re.compile(
+        r"^(?P<x>[\w$.:-]+)\s+(?:docs?|documentation|reference|examples?|usage|params|parameters|signature|help)$",
+        re.I,
+    ),
+]
+
+# Trailing chatter after the thing asked about.
+_TAIL = re.compile(
+    r"(?:\s+(?:in|for|with|on|using)\s+strudel(?:\.cc)?\b.*"
+    r"|\s+and\s+(?:give|show|list|provide|include|add|tell)\b.*"
+    r"|\s+(?:with|and)\s+(?:an?\s+|some\s+)?(?:examples?|usage|params|parameters)\b.*"
+    r"|\s+(?:do|does|mean|means)$"
+    r"|\s*[?!.]+)$",
+    re.I,
+)
+_LEAD = re.compile(
+    rf"^(?:(?:the|a|an|this|that)\s+)?(?:(?:strudel|{_ADJ})\s+)*(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?",
+    re.I,
+)
+_QUOTES = "\"'`“”‘’"
+
+_CATEGORY_WORDS = (
+    r"(?P<cat>drum[ -]?machines?|drums?|drum[ -]?kits?|synthesi[sz]ers?|synths?|samples?|wave[ -]?tables?|"
+    r"soundfonts?|user|my|all|every|custom|imported)"
+)
+_CATEGORY_RE = re.compile(rf"\b{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?|instruments?))?\b", re.I)
+_LIST_VERB = re.compile(
+    r"^(?:list|show|display|browse|enumerate|give\s+me|get|print|what|which|available|all|any|every|see|find|"
+    r"name|tell\s+me)\b",
+    re.I,
+)
+_LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
+_FAMILY_PATTERNS = [
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|find\s+)?(?:the\s+)?(?P<x>[\w$]+)[- ]related\b", re.I),
+    re.compile(r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I),
+    re.compile(r"\b(?:variants?|versions?|family|flavou?rs?)\s+of\s+(?P<x>[\w$]+)", re.I),
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?|all\s+)?(?:the\s+)?(?P<x>[\w$]+)\s+(?:family|variants|versions)\b", re.I),
+    re.compile(
+        r"\b(?:functions?|methods?|controls?|names?)\s+(?:starting|beginning|that\s+start|that\s+begin)\s+with\s+"
+        r"(?P<x>[\w$]+)",
+        re.I,
+    ),
+    re.compile(r"\b(?:functions?|methods?|names?)\s+(?:containing|that\s+contain|with)\s+(?P<x>[\w$]+)\s+in", re.I),
+    re.compile(r"^(?P<x>[\w$]+)\*$"),
+]
+_TAG_PATTERNS = [
+    re.compile(r"\b(?:tagged|tag|with\s+(?:the\s+)?tag|in\s+(?:the\s+)?tag)\s+(?P<x>[\w-]+)", re.I),
+    re.compile(
+        r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|which\s+|what\s+|display\s+)?(?:all\s+|the\s+)?(?P<x>[\w-]+)\s+"
+        r"(?:functions?|methods?|controls?|tags?|category|functionality)\b",
+        re.I,
+    ),
+    re.compile(r"\b(?:functions?|methods?|controls?)\s+(?:for|in|about|tagged|of)\s+(?P<x>[\w-]+)$", re.I),
+]
+_BANKS_OF_SOUND = [
+    re.compile(
+        r"\b(?:which|what)\s+(?:banks?|drum[ -]?machines?|kits?)\s+(?:have|has|contain|contains|include|includes|"
+        r"with|offer|got)\s+(?:an?\s+|the\s+)?(?P<x>[\w:]+)",
+        re.I,
+    ),
+    re.compile(r"\b(?:banks?|drum[ -]?machines?|kits?)\s+(?:with|containing|that\s+have|having)\s+(?:an?\s+)?(?P<x>[\w:]+)", re.I),
+    re.compile(r"^(?P<x>[\w:]+)\s+in\s+which\s+banks?\b", re.I),
+]
+_BANK_CONTENT = [
+    re.compile(r"^bank\s*:\s*(?P<x>[\w-]+)$", re.I),
+    re.compile(
+        r"\b(?:sounds?|samples?|contents?)\s+(?:in|of|from|inside)\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)"
+        r"(?:\s+bank)?\s*\??$",
+        re.I,
+    ),
+    re.compile(r"^(?:what'?s|what\s+is)\s+in\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)", re.I),
+    re.compile(
+        r"^(?:what|which)\s+(?:sounds?|samples?)\s+(?:does|do|are\s+in|is\s+in)\s+(?:the\s+)?(?P<x>[\w-]+)",
+        re.I,
+    ),
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?:bank\s+)(?P<x>[\w-]+)$", re.I),
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank|kit|sounds|samples)$", re.I),
+]
+_LIST_BANKS = re.compile(r"^(?:list|show|all|which|what|available|display)?\s*(?:all\s+|the\s+|me\s+)*(?:sound\s+|sample\s+|drum[ -]?machine\s+)?banks(?:\s+(?:are\s+)?(?:there|available))?\s*\??$", re.I)
+
+_PREFIXES = {
+    "symbol": ("check", "auto"),
+    "sym": ("check", "auto"),
+    "function": ("check", "reference"),
+    "fn": ("check", "reference"),
+    "method": ("check", "reference"),
+    "reference": ("search", "reference"),
+    "ref": ("search", "reference"),
+    "doc": ("search", "reference"),
+    "docs": ("search", "reference"),
+    "sounds": ("search", "sounds"),
+    "sound": ("search", "sounds"),
+    "samples": ("search", "sounds"),
+    "sample": ("search", "sounds"),
+    "tag": ("tag", "reference"),
+    "tags": ("tag", "reference"),
+    "bank": ("bank", "sounds"),
+    "banks": ("bank", "sounds"),
+    "category": ("category", "sounds"),
+    "list": ("list", "auto"),
+}
+_PREFIX_RE = re.compile(r"^(?P<p>[A-Za-z]+)\s*:\s*(?P<x>.+)$")
+_TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
+
+
+@dataclass
+class ParsedQuery:
+    """What the text asks, in Strudel-independent terms."""
+
+    text: str
+    intent: str = "search"  # check | detail | list | search
+    domain: str = "auto"  # a hint, from a prefix or words like "sound" / "function"
+    subject: str | None = None  # the name asked about, as typed
+    tokens: list[str] = field(default_factory=list)  # content words, as typed
+    category: str | None = None  # a sounds-tab category to list
+    type_filter: str | None = None  # e.g. "soundfont" within synths
+    tag: str | None = None  # a reference tag to list (checked against the index later)
+    family: str | None = None  # names containing this
+    bank: str | None = None  # a bank whose sounds to list
+    banks_with: str | None = None  # list banks having this sound
+    list_banks: bool = False
+    named: list[str] = field(default_factory=list)  # names given as examples ("like bd sd hh")
+    prefix: str | None = None
+
+
+def _strip_subject(x: str) -> str:
+    x = x.strip().strip(_QUOTES).strip()
+    for _ in range(3):
+        new = _TAIL.sub("", x).strip().strip(_QUOTES).strip()
+        new = _LEAD.sub("", new).strip().strip(_QUOTES).strip()
+        if new == x:
+            break
+        x = new
+    # a call written as code: room(0.5) or .room() or s("bd")
+    call = re.fullmatch(r"\.?([\w$]+)\s*\(.*\)\s*;?", x)
+    if call:
+        x = call.group(1)
+    return x.lstrip(".").strip()
+
+
+def content_tokens(text: str) -> list[str]:
+    """Words and names in ``text`` that are not question filler, as typed."""
+    return [t for t in _TOKEN.findall(text) if t.lower() not in STOPWORDS]
+
+
+def _domain_hint(tokens: list[str], subject: str | None) -> str:
+    words = {t.lower() for t in tokens if t != subject}
+    sounds = bool(words & _SOUND_HINTS)
+    reference = bool(words & _REFERENCE_HINTS)
+    if sounds and not reference:
+        return "sounds"
+    if reference and not sounds:
+        return "reference"
+    return "auto"
+
+
+def _category(word: str) -> tuple[str | None, str | None]:
+    """A category phrase -> (canonical category, type filter)."""
+    w = re.sub(r"[\s_-]+", "-", word.lower())
+    if w in ("my", "custom", "imported"):
+        return "user", None
+    if w in ("every",):
+        return "all", None
+    if w.startswith("soundfont"):
+        return "synths", "soundfont"
+    if w.startswith("synthesi"):
+        return "synths", None
+    if w.startswith("drum-kit"):
+        return "drum-machines", None
+    if w.startswith("wave-table"):
+        return "wavetables", None
+    w = SOUND_CATEGORY_ALIASES.get(w, w)
+    return (w, None) if w in SOUND_CATEGORIES else (None, None)
+
+
+def _listing(parsed: ParsedQuery, text: str) -> bool:
+    """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
+    match = _CATEGORY_RE.search(text)
+    bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
+    if not match and not re.search(r"\bsounds\b", text, re.I):
+        return False
+    if match:
+        category, type_filter = _category(match.group("cat"))
+        if category in ("user", "all") and not re.search(r"\b(?:sounds?|samples?)\b", text, re.I):
+            category = None  # "list all functions", "my pattern" are not sound listings
+    else:
+        category, type_filter = "all", None
+    if category is None:
+        return False
+    if not (bare or _LIST_VERB.search(text) or parsed.prefix in ("sounds", "category", "list")):
+        return False
+    parsed.intent, parsed.domain, parsed.category, parsed.type_filter = "list", "sounds", category, type_filter
+    like = _LIKE.search(text)
+    if like:
+        parsed.named = content_tokens(like.group("x"))
+    return True
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Read the intent of a cleaned query string."""
+    parsed = ParsedQuery(text=text)
+    body = text
+    prefix = _PREFIX_RE.match(text)
+    if prefix and prefix.group("p").lower() in _PREFIXES:
+        parsed.prefix = prefix.group("p").lower()
+        intent, domain = _PREFIXES[parsed.prefix]
+        body = prefix.group("x").strip()
+        parsed.domain = domain
+        if intent == "check":
+            parsed.intent, parsed.subject = "check", _strip_subject(body)
+            parsed.tokens = [parsed.subject]
+            return parsed
+        if intent == "tag":
+            parsed.intent, parsed.tag = "list", body.strip().lower()
+            return parsed
+        if intent == "bank":
+            if body.strip().lower() in ("", "all", "*", "list"):
+                parsed.intent, parsed.list_banks = "list", True
+            else:
+                parsed.intent, parsed.bank = "list", _strip_subject(body)
+            return parsed
+        if intent == "category" or parsed.prefix in ("sounds", "sound", "samples", "sample", "list"):
+            category, type_filter = _category(body)
+            if category:
+                parsed.intent, parsed.domain, parsed.category, parsed.type_filter = "list", "sounds", category, type_filter
+                return parsed
+            if _listing(parsed, body):
+                return parsed
+        parsed.tokens = content_tokens(body) or _TOKEN.findall(body)
+        parsed.subject = _strip_subject(body) if len(parsed.tokens) == 1 else None
+        if parsed.prefix == "list":
+            parsed.intent = "list"
+        return parsed
+
+    for pattern in _CHECK_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            subject = _strip_subject(match.group("x"))
+            if subject and len(subject.split()) <= 3:
+                parsed.intent, parsed.subject = "check", subject
+                noun = (match.groupdict().get("noun") or "").lower()
+                hint_words = [noun] + [w for w in text.split() if w.lower() != subject.lower()]
+                parsed.domain = _domain_hint(hint_words, subject)
+                parsed.tokens = [subject]
+                return parsed
+
+    for pattern in _BANKS_OF_SOUND:
+        match = pattern.search(text)
+        if match:
+            parsed.intent, parsed.domain, parsed.banks_with = "list", "sounds", match.group("x")
+            return parsed
+    if _LIST_BANKS.match(text):
+        parsed.intent, parsed.domain, parsed.list_banks = "list", "sounds", True
+        return parsed
+    for pattern in _BANK_CONTENT:
+        match = pattern.search(text)
+        if match and match.group("x").lower() not in STOPWORDS:
+            parsed.bank = match.group("x")  # confirmed against the registry later
+            break
+
+    for pattern in _FAMILY_PATTERNS:
+        match = pattern.search(text)
+        if match and match.group("x").lower() not in STOPWORDS:
+            parsed.intent, parsed.domain, parsed.family = "list", "reference", match.group("x")
+            return parsed
+    for pattern in _TAG_PATTERNS:
+        match = pattern.search(text)
+        if match and match.group("x").lower() not in STOPWORDS:
+            parsed.tag = match.group("x").lower()  # confirmed against the index later
+            break
+
+    if _listing(parsed, text):
+        return parsed
+
+    for pattern in _DETAIL_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            subject = _strip_subject(match.group("x"))
+            if subject:
+                parsed.intent, parsed.subject = "detail", subject
+                break
+
+    parsed.tokens = content_tokens(text)
+    parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
+    if parsed.subject is None and len(parsed.tokens) == 1:
+        parsed.subject = _strip_subject(parsed.tokens[0])
+    if parsed.subject is None and not parsed.tokens:
+        # only filler words ("what is it"): look the words up anyway rather than say nothing
+        parsed.tokens = _TOKEN.findall(text)
+    return parsed

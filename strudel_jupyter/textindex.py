@@ -1,0 +1,140 @@
+"""Tokenising, light stemming and a small BM25F index for concept queries.
+
+Text relevance is computed from the snapshot's own words (names, synonyms,
+descriptions, params, tags), so it follows the snapshot when Strudel changes:
+there is no hand-written concept -> function table anywhere.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+__all__ = ["TextIndex", "split_identifier", "stem", "tokenize"]
+
+_WORD = re.compile(r"[A-Za-z]+|\d+")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_VOWELS = frozenset("aeiouy")
+
+
+def split_identifier(name: str) -> list[str]:
+    """``euclidLegatoRot`` -> ``[euclid, legato, rot]``; ``gm_violin`` -> ``[gm, violin]``."""
+    return [p.lower() for p in _CAMEL.findall(name)]
+
+
+def _undouble(word: str) -> str:
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz" and word[-1] not in _VOWELS:
+        return word[:-1]
+    return word
+
+
+def stem(word: str) -> str:
+    """A deliberately light English stemmer: plural, -ing, -ed, -ly, -er, final -e.
+
+    Both the snapshot's text and queries go through it, so it only needs to be
+    consistent, not linguistically exact ("randomly" ~ "random", "speeds" ~ "speed",
+    "reversed" ~ "reverse").
+    """
+    w = word.lower()
+    if len(w) <= 3 or not w.isalpha():
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("sses"):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if w.endswith("ing") and len(w) > 5:
+        w = _undouble(w[:-3])
+    elif w.endswith("ed") and len(w) > 4:
+        w = _undouble(w[:-2])
+    elif w.endswith("ly") and len(w) > 4:
+        w = w[:-2]
+    if w.endswith("er") and len(w) > 5:
+        w = _undouble(w[:-2])
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+_WORD_CACHE: dict[str, tuple[str, ...]] = {}
+
+
+def _word_stems(raw: str) -> tuple[str, ...]:
+    stems = _WORD_CACHE.get(raw)
+    if stems is None:
+        parts = split_identifier(raw) if not raw.islower() else [raw]
+        stems = tuple(stem(p) for p in parts)
+        if len(_WORD_CACHE) < 50_000:  # bounded: queries must not grow it without limit
+            _WORD_CACHE[raw] = stems
+    return stems
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased stems of the words in ``text``; camelCase and snake_case are split."""
+    out: list[str] = []
+    for raw in _WORD.findall(text):
+        out.extend(_word_stems(raw))
+    return out
+
+
+class TextIndex:
+    """BM25F over weighted fields of a fixed set of documents (keys are document ids).
+
+    ``fields`` per document: ``{field_name: text}``; ``weights``: ``{field_name: weight}``.
+    """
+
+    def __init__(
+        self,
+        documents: Mapping[str, Mapping[str, str | Sequence[str]]],
+        weights: Mapping[str, float],
+        *,
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> None:
+        self.k1, self.b = k1, b
+        tfs: dict[str, dict[str, float]] = {}
+        lengths: dict[str, float] = {}
+        for key, fields in documents.items():
+            tf: dict[str, float] = {}
+            length = 0.0
+            for field_name, text in fields.items():
+                weight = weights.get(field_name, 1.0)
+                if not weight or not text:
+                    continue
+                tokens = tokenize(text if isinstance(text, str) else " ".join(text))
+                for token, count in Counter(tokens).items():
+                    tf[token] = tf.get(token, 0.0) + weight * count
+                length += weight * len(tokens)
+            tfs[key] = tf
+            lengths[key] = length
+        n = max(len(tfs), 1)
+        avg = sum(lengths.values()) / n or 1.0
+        df = Counter(token for tf in tfs.values() for token in tf)
+        idf = self.idf = {t: math.log(1.0 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+        postings: dict[str, list[tuple[str, float]]] = {t: [] for t in df}
+        k1_plus = k1 + 1.0
+        for key, tf in tfs.items():
+            norm = k1 * (1.0 - b + b * lengths[key] / avg)
+            for token, f in tf.items():
+                postings[token].append((key, idf[token] * f * k1_plus / (f + norm)))
+        self._postings = postings
+        self.size = len(tfs)
+
+    def __contains__(self, token: str) -> bool:
+        return token in self._postings
+
+    def score(self, terms: Iterable[str]) -> dict[str, tuple[float, int]]:
+        """``{doc: (bm25f score, number of distinct query terms matched)}``."""
+        scores: dict[str, list[float]] = {}
+        for term in dict.fromkeys(terms):
+            for key, weight in self._postings.get(term, ()):
+                acc = scores.get(key)
+                if acc is None:
+                    scores[key] = [weight, 1]
+                else:
+                    acc[0] += weight
+                    acc[1] += 1
+        return {k: (v[0], int(v[1])) for k, v in scores.items()}
