@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._version import __version__
 from .categories import SOUND_CATEGORIES
 from .index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
@@ -16,9 +18,33 @@ __all__ = [
     "__version__",
     "banks_frame",
     "get_index",
+    "load_ipython_extension",
     "load_snapshot",
     "reference_frame",
     "register_sounds",
     "sounds_frame",
     "strudel_knowledge",
 ]
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext strudel_jupyter``: registers the ``%strudel`` / ``%%strudel`` magics."""
+    from .magics import StrudelMagics
+
+    ipython.register_magics(StrudelMagics)
+
+
+def _jupyter_labextension_paths() -> list[dict[str, str]]:
+    return [{"src": "labextension", "dest": "strudel-jupyter"}]
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    return [{"module": "strudel_jupyter"}]
+
+
+def _load_jupyter_server_extension(server_app: Any) -> None:
+    """Serve the REST API behind the JupyterLab sidebar (see ``server.py``)."""
+    from .server import setup_handlers
+
+    setup_handlers(server_app.web_app)
+    server_app.log.info("strudel-jupyter: REST API registered under /strudel-jupyter/")

@@ -91,6 +91,20 @@ def _source(doc: Mapping[str, Any]) -> str:
     return f"{path}/{filename}" if path and filename else filename or path
 
 
+def _usage(name: str, params: tuple[dict[str, str], ...], examples: tuple[str, ...]) -> str:
+    """A call signature from the documented params; without params, as the examples use it."""
+    args = [p["name"] for p in params if p["name"] and "." not in p["name"]]
+    if args:
+        return f"{name}({', '.join(args)})"
+    escaped = re.escape(name)
+    calls = [m for ex in examples for m in re.findall(rf"(?<![\w$]){escaped}\s*\((\s*\)?)", ex)]
+    if calls:
+        return f"{name}()" if all(c.strip() == ")" for c in calls) else f"{name}(...)"
+    if any(re.search(rf"(?<![\w$]){escaped}(?![\w$])", ex) for ex in examples):
+        return name  # a signal or constant used as a value: sine, silence
+    return f"{name}()"
+
+
 def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
     params = tuple(_param(p) for p in doc.get("params") or () if isinstance(p, Mapping))
     examples = tuple(e for e in doc.get("examples") or () if isinstance(e, str) and e.strip())
@@ -107,7 +121,7 @@ def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
         examples=examples,
         tags=tuple(normalise_tags(doc.get("tags"))),
         filter_tags=tuple(filter_tags(doc)),
-        usage=f"{name}({', '.join(p['name'] for p in params if p['name'] and '.' not in p['name'])})",
+        usage=_usage(name, params, examples),
         source=_source(doc),
         memberof=str(doc.get("memberof") or ""),
         kind=str(doc.get("kind") or ""),
