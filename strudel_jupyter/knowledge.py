@@ -16,6 +16,8 @@ from .payloads import BankItem, FunctionItem, Item, KnowledgeResponse, SoundItem
 from .query import (
     DEFAULT_LIMIT,
     LIST_LIMIT,
+    REFERENCE_WORDS,
+    SOUND_WORDS,
     ParsedQuery,
     QueryError,
     coerce_request,
@@ -25,17 +27,15 @@ from .query import (
 from .reference import ReferenceEntry
 from .search import (
     DOC_SYNONYM,
+    STRONG,
     Hit,
+    choose_domain,
     rank_names,
-    search_reference,
-    search_sounds,
+    rank_words,
     split_sound_index,
     suggest,
-    text_reference,
-    text_sounds,
 )
 from .snapshot import SnapshotError
-from .textindex import tokenize
 from .sounds import Bank, SoundEntry
 
 __all__ = ["strudel_knowledge"]
@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 
 SOURCES = {"reference": "doc.json", "sounds": "soundMap"}
 NOT_FOUND = "No authoritative match in bundled Strudel reference/sounds."
-_STRONG = ("exact", "synonym")
 
 
 def strudel_knowledge(query: Any, *, index: StrudelIndex | None = None) -> KnowledgeResponse:
@@ -215,13 +214,14 @@ class _Answer:
     # entry point
     def run(self) -> KnowledgeResponse:
         parsed = parse_query(self.q)
+        binding = self.explicit_domain != "auto" or parsed.domain_binding
         domain = self.explicit_domain if self.explicit_domain != "auto" else parsed.domain
         if parsed.intent == "check" and parsed.subject:
             return self.check(parsed.subject, domain)
         listing = self.listing(parsed, domain)
         if listing is not None:
             return listing
-        return self.search(parsed, domain)
+        return self.search(parsed, domain, binding)
 
     # ---------------------------------------------------------------- helpers
     def _limit(self, default: int) -> int:
@@ -412,11 +412,24 @@ class _Answer:
                 return candidate
         return None
 
-    def list_category(self, category: str, type_filter: str | None, named: Sequence[str]) -> KnowledgeResponse:
-        snd = self.index.sounds
-        members = snd.in_category(category)
+    def _category_order(self, category: str, type_filter: str | None) -> list[SoundEntry]:
+        """A category in listing order: plain synths before soundfonts, then sounds outside
+        banks (bd, sd, ...) before bank members, then the tab's order. Cached per registry version."""
+        key = ("category_order", category, type_filter)
+        cached = self.index.derived.get(key)
+        if cached and cached[0] == self.index.version:
+            return cached[1]
+        members = self.index.sounds.in_category(category)
         if type_filter:
             members = [e for e in members if e.type == type_filter]
+        type_rank = {"synth": 0, "soundfont": 1}
+        members.sort(key=lambda e: (type_rank.get(e.type, 0), bool(e.bank)))  # stable: keeps tab order
+        self.index.derived[key] = (self.index.version, members)
+        return members
+
+    def list_category(self, category: str, type_filter: str | None, named: Sequence[str]) -> KnowledgeResponse:
+        snd = self.index.sounds
+        members = self._category_order(category, type_filter)
         label = type_filter + "s" if type_filter else category
         if not members:
             note = (
@@ -426,26 +439,24 @@ class _Answer:
             )
             self.notes.append(note)
             return self._success("sounds", "list", f"0 {label} sounds. {note}", [], total=0)
-        wanted = {k for w in named for k in (w.lower(), split_sound_index(w.lower())[0])}
-        type_rank = {"synth": 0, "soundfont": 1}
-
-        def order(e: SoundEntry) -> tuple:
-            return (e.name not in wanted, type_rank.get(e.type, 0), bool(e.bank), collation_key(e.name))
-
-        members = sorted(members, key=order)
+        wanted = [split_sound_index(w.lower())[0] for w in named]
+        in_category = {e.name for e in members} if wanted else set()
+        first = [snd.entries[w] for w in dict.fromkeys(wanted) if w in in_category]
         limit = self._limit(LIST_LIMIT)
-        shown = members[:limit]
+        shown = first + [e for e in members[: limit + len(first)] if e not in first]
+        shown = shown[:limit]
         items: list[Item] = [
-            sound_item(e, Hit("sounds", "sound", e.name, "exact", 100.0) if e.name in wanted else None) for e in shown
+            sound_item(e, Hit("sounds", "sound", e.name, "exact", 100.0) if e in first else None) for e in shown
         ]
-        missing = [w for w in named if w.lower() not in {e.name for e in members}]
+        missing = [w for w in named if split_sound_index(w.lower())[0] not in in_category]
         if missing:
             self.notes.append(f"not in {label}: {', '.join(missing)}")
         if len(members) > limit:
             self.notes.append(f"showing {limit} of {len(members)}; pass limit (up to 200) or use sounds_frame('{category}')")
-        banks = sorted({e.bank for e in members if e.bank and e.bank in snd.banks and not snd.banks[e.bank].alias_of})
-        bank_text = f" in {len(banks)} banks" if category == "drum-machines" and banks else ""
-        answer = f"{len(members)} {label} sounds{bank_text}: {_join([e.name for e in shown], 12)}."
+        answer = f"{len(members)} {label} sounds: {_join([e.name for e in shown], 12)}."
+        if category == "drum-machines":
+            banks = sum(1 for b in snd.banks.values() if b.category == "drum-machines" and not b.alias_of)
+            answer = f"{len(members)} drum-machine sounds in {banks} banks (plus aliases): {_join([e.name for e in shown], 12)}."
         return self._success("sounds", "list", answer, items, total=len(members))
 
     def list_tag(self, tag: str) -> KnowledgeResponse:
@@ -519,26 +530,26 @@ class _Answer:
         return self._success("sounds", "list", answer, items, total=len(banks))
 
     # ----------------------------------------------------------------- search
-    def search(self, parsed: ParsedQuery, domain: str) -> KnowledgeResponse:
-        words = self._words(parsed)
-        ref_hits, snd_hits, text_mode = self._hits(words, parsed, domain)
-        chosen = self._choose_domain(ref_hits, snd_hits, domain, text_mode)
+    def search(self, parsed: ParsedQuery, domain: str, binding: bool) -> KnowledgeResponse:
+        words, context = self._words(parsed)
+        allowed = (domain,) if binding and domain in SOURCES else ("reference", "sounds")
+        ranking = rank_words(
+            self.index, words,
+            reference="reference" in allowed, sounds="sounds" in allowed,
+            context=context, neighbours=self.mode in ("search", "list"),
+        )  # fmt: skip
+        chosen = choose_domain(ranking, hint=domain)
         if chosen is None:
-            return self._not_found(words, domain)
-        limit = self._limit(DEFAULT_LIMIT)
-        strong = [h for h in (ref_hits if chosen != "sounds" else []) + (snd_hits if chosen != "reference" else [])
-                  if h.match in _STRONG and h.score >= DOC_SYNONYM]  # fmt: skip
-        detail = (
-            not text_mode
-            and strong
-            and (parsed.intent == "detail" or len(words) == 1 or parsed.subject is not None)
-            and self.mode in ("auto", "detail")
-        )
+            return self._not_found(ranking.words or words, domain if binding else "auto")
+        limit = self._limit(LIST_LIMIT if self.mode == "list" else DEFAULT_LIMIT)
+        detail = self.mode in ("auto", "detail") and not ranking.sentence and (
+            ranking.strong(chosen) if chosen != "auto" else True
+        ) and (parsed.intent == "detail" or len(ranking.words) == 1 or parsed.subject is not None)
         if chosen == "auto":
-            ref_top, snd_top = ref_hits[:limit], snd_hits[:limit]
+            ref_top, snd_top = ranking.reference[:limit], ranking.sounds[:limit]
             if detail:
-                ref_top = [h for h in ref_top if h.match in _STRONG] or ref_top[:1]
-                snd_top = [h for h in snd_top if h.match in _STRONG] or snd_top[:1]
+                ref_top = [h for h in ref_top if h.match in STRONG] or ref_top[:1]
+                snd_top = [h for h in snd_top if h.match in STRONG] or snd_top[:1]
             examples = 2 if detail else 1
             groups = {
                 "reference": [i for i in (self._item(h, examples=examples) for h in ref_top) if i],
@@ -547,12 +558,12 @@ class _Answer:
             merged = rank_names([*ref_top, *snd_top])
             items = [i for i in (self._item(h, examples=examples) for h in merged) if i]
             items = self._ensure_both(items, groups, limit)
-            answer = self._answer_text(merged, detail)
-            self.notes.append("this name exists as a function and as a sound: results are grouped by domain")
-            return self._success("auto", "detail" if detail else "search", answer, items, groups=groups)
-        hits = ref_hits if chosen == "reference" else snd_hits
+            self.notes.append("this name is both a function and a sound: results are grouped by domain")
+            return self._success("auto", "detail" if detail else "search", self._answer_text(merged, detail), items,
+                                 groups=groups)  # fmt: skip
+        hits = ranking.reference if chosen == "reference" else ranking.sounds
         if detail:
-            hits = [h for h in hits if h.match in _STRONG and h.score >= DOC_SYNONYM]
+            hits = [h for h in hits if h.match in STRONG and h.score >= DOC_SYNONYM]
             items = [i for i in (self._item(h, examples=2) for h in hits) if i]
             self._synonym_notes(hits)
             return self._success(chosen, "detail", self._answer_text(hits, True), items)
@@ -560,147 +571,17 @@ class _Answer:
         items = [i for i in (self._item(h, examples=1) for h in hits) if i]
         return self._success(chosen, "search", self._answer_text(hits, False), items)
 
-    def _words(self, parsed: ParsedQuery) -> list[str]:
+    def _words(self, parsed: ParsedQuery) -> tuple[list[str], list[str]]:
+        """The words to look up, and context words ("sample", "function") that only inform the text."""
         if parsed.subject:
-            subject_words = content_tokens(parsed.subject) or parsed.subject.split()
-            return subject_words if len(subject_words) > 1 else [parsed.subject]
-        return parsed.tokens or content_tokens(parsed.text) or parsed.text.split()
-
-    def _hits(self, words: list[str], parsed: ParsedQuery, domain: str) -> tuple[list[Hit], list[Hit], bool]:
-        """Symbol hits per word; text relevance when the words read as a description."""
-        use_ref, use_snd = domain in ("auto", "reference"), domain in ("auto", "sounds")
-        words = self._joined(words, use_ref, use_snd)
-        ref_hits: list[Hit] = []
-        snd_hits: list[Hit] = []
-        exact_words = 0
-        for word in words:
-            r = search_reference(self.index, word, fuzzy=False) if use_ref else []
-            s = search_sounds(self.index, word, fuzzy=False) if use_snd else []
-            strong = any(h.match in _STRONG for h in (*r, *s))
-            exact_words += strong
-            if not strong and len(words) == 1:
-                r = search_reference(self.index, word) if use_ref else []
-                s = search_sounds(self.index, word) if use_snd else []
-            ref_hits += r
-            snd_hits += s
-        text_mode = len(words) > 1 and exact_words < len(words)
-        if len(words) == 1 and exact_words:
-            return rank_names(ref_hits), rank_names(snd_hits), False
-        # Concept words: rank by the snapshot's own text, keeping name matches in play.
-        if text_mode:
-            ref_hits = [self._demote(h) for h in ref_hits]
-            snd_hits = [self._demote(h) for h in snd_hits]
-        ref_text = text_reference(self.index, words) if use_ref else []
-        snd_text = text_sounds(self.index, words) if use_snd else []
-        band = (10.0, 80.0) if text_mode else (20.0, 68.0)
-        ref_hits += self._text_hits("reference", "function", ref_text, band)
-        snd_hits += self._text_hits("sounds", "sound", snd_text, band)
-        if text_mode:
-            vocab_ref, vocab_snd = self.index.reference.text, self.index.sounds.text
-            for word in words:
-                # A word in no description and no name is most likely a misspelt name.
-                stems = tokenize(word)
-                if stems and not any(t in vocab_ref or t in vocab_snd for t in stems):
-                    if use_ref:
-                        ref_hits += [self._promote(h) for h in search_reference(self.index, word) if h.match == "fuzzy"]
-                    if use_snd:
-                        snd_hits += [self._promote(h) for h in search_sounds(self.index, word) if h.match == "fuzzy"]
-        return rank_names(ref_hits), rank_names(snd_hits), text_mode
-
-    def _joined(self, words: list[str], use_ref: bool, use_snd: bool) -> list[str]:
-        """Neighbouring words that together spell one real name become that name.
-
-        "gm violin" -> ``gm_violin``, "euclid rot" -> ``euclidRot``, and initials:
-        "low pass filter" -> ``lpf``. Only names the index has are ever produced.
-        """
-        if len(words) < 2:
-            return words
-
-        def known(candidate: str) -> str | None:
-            if use_snd and (self.index.sounds.get(candidate) or self.index.sounds.get_bank(candidate)):
-                return candidate.lower()
-            if use_ref:
-                ref = self.index.reference
-                if candidate in ref.by_name or candidate in ref.by_synonym:
-                    return candidate
-                found = ref.by_lower.get(candidate.lower())
-                if found:
-                    return found[0][0]
-            return None
-
-        out: list[str] = []
-        i = 0
-        while i < len(words):
-            joined = None
-            for size in (4, 3, 2):  # longest run first
-                run = words[i : i + size]
-                if len(run) < size or all(known(w) for w in run):
-                    continue
-                camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
-                for candidate in ("_".join(run), "".join(run), camel):
-                    joined = known(candidate)
-                    if joined:
-                        break
-                # initials name functions ("low pass filter" -> lpf); two letters are too
-                # ambiguous (sound names like rd, oh), so only runs of three or more
-                if not joined and size >= 3 and use_ref and all(w.isalpha() for w in run):
-                    initials = "".join(w[0] for w in run).lower()
-                    joined = initials if initials in self.index.reference.by_name else None
-                if joined:
-                    out.append(joined)
-                    i += size
-                    break
-            if not joined:
-                out.append(words[i])
-                i += 1
-        return out
-
-    @staticmethod
-    def _text_hits(domain: str, kind: str, scored: list[tuple[str, float, float]], band: tuple[float, float]) -> list[Hit]:
-        if not scored:
-            return []
-        top = scored[0][1] or 1.0
-        low, high = band
-        return [Hit(domain, kind, name, "text", low + (high - low) * rel / top) for name, rel, _cov in scored[:40]]
-
-    @staticmethod
-    def _demote(hit: Hit) -> Hit:
-        """In a descriptive query a name match is one clue among several, not the answer."""
-        if hit.match in _STRONG:
-            return Hit(hit.domain, hit.kind, hit.name, hit.match, 50.0, hit.via)
-        if hit.match in ("prefix", "fuzzy") or (hit.match == "text" and hit.score >= 60):
-            return Hit(hit.domain, hit.kind, hit.name, hit.match, min(hit.score, 45.0), hit.via)
-        return hit
-
-    @staticmethod
-    def _promote(hit: Hit) -> Hit:
-        return Hit(hit.domain, hit.kind, hit.name, hit.match, 60.0 + (hit.score - 30.0) * 20.0 / 29.0, hit.via)
-
-    def _choose_domain(self, ref_hits: list[Hit], snd_hits: list[Hit], domain: str, text_mode: bool) -> str | None:
-        if domain in ("reference", "sounds"):
-            hits = ref_hits if domain == "reference" else snd_hits
-            if hits:
-                return domain
-            if self.explicit_domain != "auto":
-                return None
-            other = snd_hits if domain == "reference" else ref_hits
-            if other and other[0].match in _STRONG:
-                self.notes.append(f"nothing in {domain}; showing the other domain's exact match")
-                return "sounds" if domain == "reference" else "reference"
-            return None
-        if not ref_hits and not snd_hits:
-            return None
-        ref_strong = bool(ref_hits) and ref_hits[0].match in _STRONG and ref_hits[0].score >= DOC_SYNONYM
-        snd_strong = bool(snd_hits) and snd_hits[0].match in _STRONG and snd_hits[0].score >= DOC_SYNONYM
-        if ref_strong and snd_strong and not text_mode:
-            return "auto"
-        if ref_strong != snd_strong and not text_mode:
-            return "reference" if ref_strong else "sounds"
-        if not snd_hits:
-            return "reference"
-        if not ref_hits:
-            return "sounds"
-        return "reference" if ref_hits[0].score >= snd_hits[0].score else "sounds"
+            words = content_tokens(parsed.subject) or parsed.subject.split()
+            if len(words) <= 1:
+                return [parsed.subject], []
+        else:
+            words = parsed.tokens or content_tokens(parsed.text) or parsed.text.split()
+        lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
+        context = [w for w in words if w not in lookups]
+        return (lookups, context) if lookups else (words, [])
 
     @staticmethod
     def _ensure_both(items: list[Item], groups: dict[str, list[Item]], limit: int) -> list[Item]:

@@ -30,7 +30,10 @@ __all__ = [
     "KnowledgeRequest",
     "ParsedQuery",
     "QueryError",
+    "REFERENCE_WORDS",
+    "SOUND_WORDS",
     "coerce_request",
+    "content_tokens",
     "parse_query",
 ]
 
@@ -171,12 +174,12 @@ STOPWORDS = frozenset(
     """.split()
 )
 
-_SOUND_HINTS = frozenset(
+SOUND_WORDS = frozenset(
     "sound sounds sample samples synth synths synthesizer synthesizers instrument instruments bank banks drum drums "
     "drumkit kit kits soundfont soundfonts wavetable wavetables machine machines preset presets voice voices "
     "oscillator oscillators waveform waveforms noise".split()
 )
-_REFERENCE_HINTS = frozenset(
+REFERENCE_WORDS = frozenset(
     "function functions method methods control controls param params parameter parameters argument arguments api "
     "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
 )
@@ -336,7 +339,8 @@ class ParsedQuery:
 
     text: str
     intent: str = "search"  # check | detail | list | search
-    domain: str = "auto"  # a hint, from a prefix or words like "sound" / "function"
+    domain: str = "auto"  # from a prefix (binding) or words like "sound" / "function" (a hint)
+    domain_binding: bool = False  # True when a prefix (sounds:, fn:) chose the domain
     subject: str | None = None  # the name asked about, as typed
     tokens: list[str] = field(default_factory=list)  # content words, as typed
     category: str | None = None  # a sounds-tab category to list
@@ -372,8 +376,8 @@ def content_tokens(text: str) -> list[str]:
 
 def _domain_hint(tokens: list[str], subject: str | None) -> str:
     words = {t.lower() for t in tokens if t != subject}
-    sounds = bool(words & _SOUND_HINTS)
-    reference = bool(words & _REFERENCE_HINTS)
+    sounds = bool(words & SOUND_WORDS)
+    reference = bool(words & REFERENCE_WORDS)
     if sounds and not reference:
         return "sounds"
     if reference and not sounds:
@@ -432,7 +436,7 @@ def parse_query(text: str) -> ParsedQuery:
         parsed.prefix = prefix.group("p").lower()
         intent, domain = _PREFIXES[parsed.prefix]
         body = prefix.group("x").strip()
-        parsed.domain = domain
+        parsed.domain, parsed.domain_binding = domain, domain != "auto"
         if intent == "check":
             parsed.intent, parsed.subject = "check", _strip_subject(body)
             parsed.tokens = [parsed.subject]

@@ -11,7 +11,7 @@ import pandas as pd
 
 from .categories import collation_key, filter_tags, normalise_tags, reference_entries, tag_counts
 from .htmltext import html_to_text, sanitize_html
-from .textindex import TextIndex, split_identifier
+from .textindex import TextIndex, segment, split_identifier
 
 __all__ = ["REFERENCE_COLUMNS", "ReferenceEntry", "ReferenceIndex"]
 
@@ -150,11 +150,21 @@ class ReferenceIndex:
                 self.by_lower.setdefault(n.lower(), []).append((n, e))
         self.tag_counts: dict[str, int] = tag_counts(e.filter_tags for e in entries)
         self.tags: frozenset[str] = frozenset(t for e in entries for t in (*e.tags, *e.filter_tags))
+        # Run-together names (setcpm, delayfeedback) are split into the words they are
+        # made of, using the docs' own vocabulary, so "set the tempo" finds setcpm.
+        vocabulary = {w.lower() for e in entries for w in _WORD.findall(e.description) if len(w) >= 2}
+        vocabulary |= {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+        def name_words(name: str) -> str:
+            parts = split_identifier(name)
+            if len(parts) == 1:
+                parts += segment(name.lower(), vocabulary - {name.lower()})
+            return " ".join(parts) + " " + name.lower()
+
         self.text = TextIndex(
             {
                 e.name: {
-                    "name": " ".join(split_identifier(e.name)) + " " + e.name.lower(),
-                    "synonyms": [f"{' '.join(split_identifier(s))} {s.lower()}" for s in e.doc_synonyms],
+                    "name": name_words(e.name),
+                    "synonyms": [name_words(s) for s in e.doc_synonyms],
                     "description": e.description,
                     "params": [f"{p['name']} {p['description']}" for p in e.params],
                     "tags": " ".join(e.tags),

@@ -254,7 +254,10 @@ class SoundsIndex:
         for bank, b in self.banks.items():
             for s in b.sounds:
                 self.by_sound.setdefault(s, []).append(bank)
-        self.category_counts = {c: sum(1 for k in visible if c in self.entries[k].categories) for c in SOUND_CATEGORIES}
+        self.by_category: dict[str, tuple[str, ...]] = {
+            c: tuple(k for k in visible if c in self.entries[k].categories) for c in SOUND_CATEGORIES
+        }
+        self.category_counts = {c: len(keys) for c, keys in self.by_category.items()}
         # Sound names are their only text: ``gm_acoustic_guitar_nylon`` answers "acoustic guitar".
         self.text = TextIndex({k: {"name": k} for k in visible}, {"name": 1.0})
         self._frame: pd.DataFrame | None = None
@@ -318,7 +321,7 @@ class SoundsIndex:
 
     def in_category(self, category: str) -> list[SoundEntry]:
         """The sounds the tab lists under ``category`` (canonical name), in tab order."""
-        return [self.entries[k] for k in self.names if category in self.entries[k].categories]
+        return [self.entries[k] for k in self.by_category[category]]
 
     def search_names(self, text: str, category: str = "all") -> list[SoundEntry]:
         """The tab's search box: case-insensitive substring of the name, then the category filter."""

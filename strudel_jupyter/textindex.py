@@ -59,6 +59,27 @@ def stem(word: str) -> str:
     return w
 
 
+def segment(word: str, vocabulary: frozenset[str] | set[str], *, shortest: int = 2) -> list[str]:
+    """Split a run-together lower-case name into known words: ``setcpm`` -> ``[set, cpm]``.
+
+    Fewest parts wins; returns ``[]`` when ``word`` cannot be covered by two or more
+    vocabulary words (each at least ``shortest`` letters).
+    """
+    n = len(word)
+    best: list[list[str] | None] = [None] * (n + 1)
+    best[0] = []
+    for end in range(shortest, n + 1):
+        for start in range(0, end - shortest + 1):
+            head = best[start]
+            if head is None or word[start:end] not in vocabulary:
+                continue
+            candidate = [*head, word[start:end]]
+            if best[end] is None or len(candidate) < len(best[end]):
+                best[end] = candidate
+    parts = best[n]
+    return parts if parts and len(parts) >= 2 else []
+
+
 _WORD_CACHE: dict[str, tuple[str, ...]] = {}
 
 
@@ -128,13 +149,27 @@ class TextIndex:
 
     def score(self, terms: Iterable[str]) -> dict[str, tuple[float, int]]:
         """``{doc: (bm25f score, number of distinct query terms matched)}``."""
-        scores: dict[str, list[float]] = {}
-        for term in dict.fromkeys(terms):
-            for key, weight in self._postings.get(term, ()):
-                acc = scores.get(key)
+        return self.score_slots([[(t, 1.0)] for t in dict.fromkeys(terms)])
+
+    def score_slots(self, slots: Sequence[Sequence[tuple[str, float]]]) -> dict[str, tuple[float, int]]:
+        """Score query *slots*: each slot is one query word with weighted alternative terms.
+
+        A document earns, per slot, its best alternative; ``matched`` counts slots, so an
+        alternative spelling never inflates coverage.
+        """
+        totals: dict[str, list[float]] = {}
+        for slot in slots:
+            best: dict[str, float] = {}
+            for term, weight in slot:
+                for key, w in self._postings.get(term, ()):
+                    w *= weight
+                    if w > best.get(key, 0.0):
+                        best[key] = w
+            for key, w in best.items():
+                acc = totals.get(key)
                 if acc is None:
-                    scores[key] = [weight, 1]
+                    totals[key] = [w, 1]
                 else:
-                    acc[0] += weight
+                    acc[0] += w
                     acc[1] += 1
-        return {k: (v[0], int(v[1])) for k, v in scores.items()}
+        return {k: (v[0], int(v[1])) for k, v in totals.items()}

@@ -1,0 +1,122 @@
+"""Benchmark the core: index build, warm query latency, import-to-first-answer, memory.
+
+    python benchmarks/bench_core.py [--snapshot DIR] [--eval FILE] [--repeat N]
+
+Targets (2-core machine): index build <= 150 ms, warm p50 <= 0.5 ms, p99 <= 5 ms.
+Nothing is cached between queries: every call parses, ranks and shapes its response.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "strudel-snapshot"
+DEFAULT_EVAL = ROOT.parent / "shared" / "eval" / "dev.jsonl"
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    k = (len(values) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def bench_build(snapshot: Path, repeat: int) -> dict[str, float]:
+    from strudel_jupyter.index import StrudelIndex
+    from strudel_jupyter.snapshot import load_snapshot
+
+    loads, builds = [], []
+    for _ in range(repeat):
+        gc.collect()
+        t0 = time.perf_counter()
+        snap = load_snapshot(snapshot)
+        t1 = time.perf_counter()
+        StrudelIndex(snap)
+        t2 = time.perf_counter()
+        loads.append((t1 - t0) * 1000)
+        builds.append((t2 - t1) * 1000)
+    return {"load_ms_median": statistics.median(loads), "build_ms_median": statistics.median(builds),
+            "build_ms_first": builds[0], "build_ms_min": min(builds)}  # fmt: skip
+
+
+def bench_queries(snapshot: Path, eval_file: Path, repeat: int) -> dict[str, float]:
+    from strudel_jupyter.index import StrudelIndex
+    from strudel_jupyter.knowledge import strudel_knowledge
+
+    index = StrudelIndex.from_path(snapshot)
+    queries = [json.loads(line)["query"] for line in eval_file.read_text().splitlines() if line.strip()]
+    for q in queries:  # warm-up: lazily built tables, caches of word stems
+        strudel_knowledge(q, index=index)
+    times = []
+    for _ in range(repeat):
+        for q in queries:
+            t0 = time.perf_counter()
+            strudel_knowledge(q, index=index)
+            times.append((time.perf_counter() - t0) * 1000)
+    return {"queries": len(queries), "calls": len(times), "p50_ms": percentile(times, 0.5),
+            "p99_ms": percentile(times, 0.99), "max_ms": max(times)}  # fmt: skip
+
+
+def bench_first_answer(snapshot: Path) -> dict[str, float]:
+    code = (
+        "import time; t0 = time.perf_counter();"
+        "from strudel_jupyter import strudel_knowledge; t1 = time.perf_counter();"
+        "r = strudel_knowledge('what does room do'); t2 = time.perf_counter();"
+        "import resource; print((t1 - t0) * 1000, (t2 - t0) * 1000,"
+        " resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, r['ok'])"
+    )
+    env = {**os.environ, "STRUDEL_SNAPSHOT": str(snapshot), "PYTHONPATH": str(ROOT)}
+    runs = []
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        imp, first, rss, ok = out.stdout.split()
+        assert ok == "True", out.stdout
+        runs.append((float(imp), float(first), float(rss)))
+    return {"import_ms": statistics.median(r[0] for r in runs), "import_to_first_answer_ms": statistics.median(
+        r[1] for r in runs), "process_max_rss_mb": statistics.median(r[2] for r in runs)}  # fmt: skip
+
+
+def bench_memory(snapshot: Path) -> dict[str, float]:
+    from strudel_jupyter.index import StrudelIndex
+
+    gc.collect()
+    tracemalloc.start()
+    index = StrudelIndex.from_path(snapshot)
+    index.reference.frame, index.sounds.frame  # noqa: B018 - the frames are part of what front ends use
+    current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"index_retained_mb": current / 2**20, "index_build_peak_mb": peak / 2**20}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--snapshot", type=Path, default=DEFAULT_SNAPSHOT)
+    parser.add_argument("--eval", type=Path, default=DEFAULT_EVAL)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+    results = {
+        "build": bench_build(args.snapshot, max(5, args.repeat // 3)),
+        "query": bench_queries(args.snapshot, args.eval, args.repeat),
+        "first_answer": bench_first_answer(args.snapshot),
+        "memory": bench_memory(args.snapshot),
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+    }
+    for section, values in results.items():
+        print(section)
+        for key, value in values.items():
+            print(f"  {key:28} {value:.3f}" if isinstance(value, float) else f"  {key:28} {value}")
+
+
+if __name__ == "__main__":
+    main()
