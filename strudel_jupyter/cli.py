@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
 __all__ = ["main"]
@@ -65,10 +66,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.limit is not None:
             query["limit"] = args.limit  # type: ignore[index]
     response = strudel_knowledge(query, index=index)
-    if args.json:
-        print(json.dumps(response, indent=2, ensure_ascii=False))
-    else:
-        print(render_text(response))
+    text = json.dumps(response, indent=2, ensure_ascii=False) if args.json else render_text(response)
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `strudel-jupyter ... | head` closed the pipe: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0 if response["ok"] else 1
 
 

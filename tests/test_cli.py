@@ -1,0 +1,45 @@
+"""The strudel-jupyter command line, run as a user would run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from strudel_jupyter.cli import main
+
+from .conftest import SHARED_SNAPSHOT
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "STRUDEL_SNAPSHOT": str(SHARED_SNAPSHOT)}
+    return subprocess.run([sys.executable, "-m", "strudel_jupyter", *args], capture_output=True, text=True, env=env)
+
+
+def test_answers_a_free_form_question():
+    done = run("what", "does", "room", "do")
+    assert done.returncode == 0
+    assert "room(level)" in done.stdout and "Sets the level of reverb." in done.stdout
+
+
+def test_json_output_is_the_response():
+    done = run("list synths", "--json")
+    response = json.loads(done.stdout)
+    assert response["ok"] and response["total"] == 150
+
+
+def test_not_found_exits_1_with_suggestions():
+    done = run("symbol:rooom")
+    assert done.returncode == 1 and "Did you mean: room" in done.stdout
+
+
+def test_options_become_the_object_form(capsys):
+    assert main(["piano", "--domain", "sounds", "--mode", "search", "--limit", "2", "--json"]) == 0
+    response = json.loads(capsys.readouterr().out)
+    assert response["domain"] == "sounds" and len(response["items"]) == 2
+
+
+def test_bad_snapshot_is_a_one_line_error():
+    done = run("room", "--snapshot", "/nonexistent")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "does not exist" in done.stderr
