@@ -63,7 +63,24 @@ class SnapshotBuildHook(BuildHookInterface):
         if (dest / "doc.json").exists():
             self.app.display_info(f"strudel-jupyter: keeping the embedded snapshot in {dest}")
             return
-        self.app.display_warning(
-            f"strudel-jupyter: no snapshot embedded. Set {SOURCE_ENV} to a snapshot directory "
-            "(or $STRUDEL_SNAPSHOT at run time)."
+        # No snapshot given: build one from the npm registry with the snapshot pipeline.
+        # The snapshot is optional data, so any failure (no Node, npm or CDN unreachable)
+        # is a warning: pip install must still succeed.
+        hint = (
+            f"Set {SOURCE_ENV} to a snapshot directory (or $STRUDEL_SNAPSHOT at run time), or run "
+            "`strudel-jupyter snapshot build` later."
+        )
+        try:
+            pipeline = _import_build_module("pipeline.build")
+            self.app.display_info("strudel-jupyter: building a snapshot from the npm registry (needs Node and npm)")
+            result = pipeline.build_snapshot(dest, progress=lambda m: self.app.display_info(f"strudel-jupyter: {m}"))
+        except Exception as exc:  # noqa: BLE001 - whatever fails, pip install goes on without data
+            expected = type(exc).__name__ in ("PipelineError", "SnapshotError")  # no Node/npm/CDN, bad maps
+            reason = str(exc) if expected else f"unexpected {type(exc).__name__} in the snapshot pipeline: {exc}"
+            self.app.display_warning(f"strudel-jupyter: no snapshot embedded: {reason}. {hint}")
+            return
+        counts = result.manifest["counts"]
+        self.app.display_info(
+            f"strudel-jupyter: snapshot built and embedded in {result.seconds:.0f} s "
+            f"({counts['reference']} reference entries, {counts['sounds']['all']} sounds)"
         )
