@@ -18,6 +18,7 @@ from .query import (
     LIST_LIMIT,
     REFERENCE_WORDS,
     SOUND_WORDS,
+    CodeParts,
     ParsedQuery,
     QueryError,
     coerce_request,
@@ -43,6 +44,8 @@ __all__ = ["strudel_knowledge"]
 log = logging.getLogger(__name__)
 
 SOURCES = {"reference": "doc.json", "sounds": "soundMap"}
+# Findings that make quoted code fail or fall silent: a "valid?" question answers no.
+_SILENT_KINDS = frozenset({"unknown_sound", "unknown_bank", "sound_not_in_bank"})
 NOT_FOUND = "No authoritative match in bundled Strudel reference/sounds."
 
 
@@ -216,8 +219,10 @@ class _Answer:
         parsed = parse_query(self.q)
         binding = self.explicit_domain != "auto" or parsed.domain_binding
         domain = self.explicit_domain if self.explicit_domain != "auto" else parsed.domain
+        if parsed.intent == "check" and parsed.subject is None and parsed.code is not None:
+            return self.check_code(parsed.code)
         if parsed.intent == "check" and parsed.subject:
-            return self.check(parsed.subject, domain)
+            return self.check(parsed.subject, domain, noun=parsed.noun)
         listing = self.listing(parsed, domain)
         if listing is not None:
             return listing
@@ -286,8 +291,11 @@ class _Answer:
         return [{**i, "examples": i["examples"][:1]} for i in items], self.mode
 
     # ------------------------------------------------------------------ check
-    def check(self, subject: str, domain: str) -> KnowledgeResponse:
-        """Is this exact name real? Exact name or synonym only; else ok:false with suggestions."""
+    def check(self, subject: str, domain: str, *, noun: str | None = None) -> KnowledgeResponse:
+        """Is this exact name real? Exact name or synonym only; else ok:false with suggestions.
+
+        ``noun`` narrows what counts: "is snare a sound" is no (``snare`` is only a bank prefix).
+        """
         ref, snd = self.index.reference, self.index.sounds
         hits: list[Hit] = []
         if domain in ("auto", "reference"):
@@ -302,11 +310,11 @@ class _Answer:
         name, n = split_sound_index(subject)
         if domain in ("auto", "sounds"):
             sound = snd.get(name)
-            if sound and not sound.hidden:
+            if sound and not sound.hidden and noun != "bank":
                 hits.append(Hit("sounds", "sound", sound.name, "exact", 100.0 if domain == "sounds" else 99.0,
                                 via=subject))  # fmt: skip
             bank = snd.get_bank(name)
-            if bank:
+            if bank and noun != "sound":
                 hits.append(Hit("sounds", "bank", bank.bank, "exact", 98.0))
         hits = rank_names(hits)
         if hits:
@@ -318,7 +326,7 @@ class _Answer:
                         self.q, "index_out_of_range",
                         f"{sound_hit.name} exists but has {count} sample{'s' if count != 1 else ''} "
                         f"(indices 0-{count - 1}); {sound_hit.name}:{n} wraps around to index {n % count}.",
-                        [f"{sound_hit.name}:{i}" for i in range(min(count, 5))] if False else [sound_hit.name],
+                        [sound_hit.name],
                         domains=("sounds",),
                     )  # fmt: skip
             items = [i for i in (self._item(h, examples=2) for h in hits) if i]
@@ -329,8 +337,6 @@ class _Answer:
                 entry = ref.by_name[top.name]
                 how = f" ({subject} is a synonym of {entry.name})" if top.match == "synonym" else ""
                 answer = f"Yes: {subject} is a documented Strudel function{how}. {describe_function(entry)}"
-                if top.score == DOC_SYNONYM and subject in ref.by_name:
-                    pass
             elif top.kind == "sound":
                 answer = f"Yes: {snd.entries[top.name].name} is in the sound registry. {describe_sound(snd.entries[top.name])}"
             else:
@@ -357,6 +363,17 @@ class _Answer:
         if other == "reference" and ref.get(subject):
             suggestions.append(ref.get(subject).name)
             notes.append(f"{subject} is not a sound, but it is a documented function.")
+        bank = snd.get_bank(name) if domain != "reference" else None
+        if bank is not None and noun == "sound":
+            suggestions += [f"{bank.bank}_{s}" for s in bank.sounds[:4]]
+            notes.append(
+                f"{subject} is not a sound but a bank prefix: use one of its sounds, e.g. "
+                f"s(\"{bank.bank}_{bank.sounds[0]}\") or s(\"{bank.sounds[0]}\").bank(\"{bank.label}\")."
+            )
+        sound = snd.get(name) if domain != "reference" else None
+        if sound is not None and not sound.hidden and noun == "bank":
+            suggestions.append(sound.name)
+            notes.append(f"{subject} is a sound, not a bank.")
         for s in suggest(self.index, subject, domain=domain, limit=5):
             if s not in suggestions:
                 suggestions.append(s)
@@ -370,6 +387,55 @@ class _Answer:
             domains=(domain,) if domain in SOURCES else SOURCES, notes=notes,
         )  # fmt: skip
 
+    def check_code(self, code: CodeParts) -> KnowledgeResponse:
+        """"is s("bd").bank("tr909") valid": validate the quoted code and list what it uses."""
+        from .mininotation import parse_mini
+        from .validation import strudel_validate
+
+        ref, snd = self.index.reference, self.index.sounds
+        result = strudel_validate(code.text, index=self.index)
+        banks = [content.strip() for callee, content in code.strings if callee == "bank"]
+        hits: list[Hit] = []
+        for callee, content in code.strings:
+            if callee not in ("s", "sound"):
+                continue
+            for atom in parse_mini(content).values:
+                if atom.is_silence or atom.is_number:
+                    continue
+                for key in [f"{b}_{atom.text}" for b in banks] or [atom.text]:
+                    entry = snd.get(key)
+                    if entry is not None and not entry.hidden:
+                        index = "".join(":" + t[0].text for t in atom.tails[:1] if t)
+                        hits.append(Hit("sounds", "sound", entry.name, "exact", 100.0, via=f"{key}{index}"))
+        for bank in banks:
+            found = snd.get_bank(bank)
+            if found is not None:
+                hits.append(Hit("sounds", "bank", found.bank, "exact", 99.0))
+        for name in dict.fromkeys(code.calls):
+            entry = ref.get(name)
+            if entry is not None:
+                hits.append(Hit("reference", "function", entry.name, "exact" if name == entry.name else "synonym",
+                                98.0, via=name))  # fmt: skip
+        items = [i for i in (self._item(h, examples=1) for h in rank_names(hits)) if i]
+        problems = [f for f in result["findings"] if f["severity"] == "error" or f["kind"] in _SILENT_KINDS]
+        known = {h.name for h in hits}
+        for finding in result["findings"]:
+            self.notes.append(f"line {finding['line']}, column {finding['column']}: {finding['message']}")
+        if problems:
+            suggestions = [
+                s for f in problems for s in f["suggestions"]
+                if ref.get(s) is not None or snd.get(s) is not None or snd.get_bank(s) is not None
+            ]  # fmt: skip
+            suggestions = [s for s in dict.fromkeys(suggestions) if s not in known][:5]
+            answer = f"{NOT_FOUND} The code has problems: " + "; ".join(f["message"] for f in problems[:3])
+            response = _failure(self.q, "invalid_code", answer, suggestions, notes=self.notes)
+            response["items"] = items
+            return response
+        used = ", ".join(i["name"] for i in items) or "no documented names"
+        answer = f"Yes: the code uses only names Strudel has ({used}). {result['summary']}"
+        domains = {h.domain for h in hits}
+        return self._success(domains.pop() if len(domains) == 1 else "auto", "detail", answer, items)
+
     # ---------------------------------------------------------------- listing
     def listing(self, parsed: ParsedQuery, domain: str) -> KnowledgeResponse | None:
         snd, ref = self.index.sounds, self.index.reference
@@ -380,7 +446,7 @@ class _Answer:
         if parsed.bank and domain != "reference":
             bank = snd.get_bank(parsed.bank)
             if bank:
-                return self.list_bank(bank)
+                return self.list_bank(bank, parsed.named)
         if parsed.tag and domain != "sounds":
             tag = self._known_tag(parsed.tag)
             if tag:
@@ -491,15 +557,24 @@ class _Answer:
         answer = f"{len(members)} functions with {word!r} in their name: {_join([e.name for e in members], 15)}."
         return self._success("reference", "list", answer, items, total=len(members))
 
-    def list_bank(self, bank: Bank) -> KnowledgeResponse:
+    def list_bank(self, bank: Bank, named: Sequence[str] = ()) -> KnowledgeResponse:
+        """A bank and its sounds; sounds the query names ("does tr909 have a rim") come first."""
         snd = self.index.sounds
         limit = self._limit(LIST_LIMIT)
+        wanted = [w.lower() for w in named if w.lower() in bank.sounds]
+        order = sorted(bank.sounds, key=lambda s: s not in wanted)  # stable: keeps the bank's order
         items: list[Item] = [bank_item(bank, Hit("sounds", "bank", bank.bank, "exact", 100.0))]
-        keys = [f"{bank.bank}_{s}" for s in bank.sounds]
-        items += [sound_item(snd.entries[k], None) for k in keys[: max(limit - 1, 0)] if k in snd.entries]
-        if len(keys) + 1 > limit:
-            self.notes.append(f"showing {limit - 1} of {len(keys)} sounds; pass limit for more")
-        return self._success("sounds", "list", describe_bank(bank), items, total=len(keys))
+        for sound in order[: max(limit - 1, 0)]:
+            key = f"{bank.bank}_{sound}"
+            hit = Hit("sounds", "sound", key, "exact", 100.0) if sound in wanted else None
+            if key in snd.entries:
+                items.append(sound_item(snd.entries[key], hit))
+        if len(order) + 1 > limit:
+            self.notes.append(f"showing {limit - 1} of {len(order)} sounds; pass limit for more")
+        missing = [w for w in named if w.lower() not in bank.sounds]
+        if missing:
+            self.notes.append(f"{bank.label} has no sound called {', '.join(missing)}; its sounds: {' '.join(bank.sounds)}")
+        return self._success("sounds", "list", describe_bank(bank), items, total=len(order))
 
     def list_banks(self) -> KnowledgeResponse:
         snd = self.index.sounds

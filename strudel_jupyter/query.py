@@ -189,6 +189,13 @@ _NOUNS = (
     r"drum[ -]?machine|symbol|name|thing|keyword|api|command|operator|signal|preset|kit"
 )
 _ADJ = r"(?:real|valid|known|existing|defined|proper|strudel|actual|supported|available|usable|built-?in|correct)"
+# What "is X a <noun>" asks for: only that kind of name answers yes.
+_NOUN_KINDS = {
+    **dict.fromkeys(("function", "method", "control", "param", "parameter", "effect", "operator", "signal",
+                     "command", "api", "keyword"), "function"),  # fmt: skip
+    **dict.fromkeys(("sound", "sample", "synth", "instrument", "soundfont", "wavetable", "preset"), "sound"),
+    **dict.fromkeys(("bank", "drummachine", "kit"), "bank"),
+}
 _CHECK_PATTERNS = [
     re.compile(rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?P<noun>{_NOUNS})s?\b", re.I),
     re.compile(
@@ -304,6 +311,11 @@ _BANK_CONTENT = [
         re.I,
     ),
     re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?:bank\s+)(?P<x>[\w-]+)$", re.I),
+    re.compile(
+        r"^(?:does|do|has)\s+(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank\s+|kit\s+|drum[ -]?machine\s+)?"
+        r"(?:have|has|contain|include|got)\b(?P<rest>.*)$",
+        re.I,
+    ),
     re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank|kit|sounds|samples)$", re.I),
 ]
 _LIST_BANKS = re.compile(r"^(?:list|show|all|which|what|available|display)?\s*(?:all\s+|the\s+|me\s+)*(?:sound\s+|sample\s+|drum[ -]?machine\s+)?banks(?:\s+(?:are\s+)?(?:there|available))?\s*\??$", re.I)
@@ -352,6 +364,102 @@ class ParsedQuery:
     list_banks: bool = False
     named: list[str] = field(default_factory=list)  # names given as examples ("like bd sd hh")
     prefix: str | None = None
+    noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
+    code: CodeParts | None = None  # Strudel code quoted in the query
+
+
+@dataclass
+class CodeParts:
+    """Calls and string arguments found in code quoted inside a question."""
+
+    text: str  # the code, as written
+    calls: list[str] = field(default_factory=list)  # called names, in order (s, bank, fast)
+    strings: list[tuple[str, str]] = field(default_factory=list)  # (callee, string content)
+
+
+CODE = "\u2063\u2063"  # stands in for code inside the prose (invisible separators: never typed, no letters)
+# a call as code writes it: fast(2), .jux(rev), . bank("x") -- but not English "tempo (bpm)"
+_CALL_START = re.compile(r"(?<![\w$])(?:\.\s*)?([A-Za-z_$][\w$]*)\(")
+_CODE_EDGE = re.compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
+
+
+def _string_end(text: str, start: int) -> int:
+    quote, k = text[start], start + 1
+    while k < len(text):
+        if text[k] == "\\":
+            k += 2
+            continue
+        if text[k] == quote:
+            return k
+        k += 1
+    return -1
+
+
+def _scan_call(text: str, open_paren: int, callee: str, found: list[tuple[int, str]], strings: list) -> int:
+    """Index after the ``)`` matching ``open_paren``, collecting nested calls; -1 if unbalanced."""
+    depth, k = 1, open_paren + 1
+    while k < len(text) and depth:
+        c = text[k]
+        if c in "\"'`":
+            end = _string_end(text, k)
+            if end < 0:
+                return -1
+            strings.append((callee, text[k + 1 : end]))
+            k = end + 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "." or c.isalpha() or c in "_$":
+            inner = _CALL_START.match(text, k)
+            if inner and not (text[k - 1].isalnum() or text[k - 1] in "_$"):
+                end = _scan_call(text, inner.end() - 1, inner.group(1), found, strings)
+                if end < 0:
+                    return -1
+                found.append((k, inner.group(1)))
+                k = end
+                continue
+        k += 1
+    return k if depth == 0 else -1
+
+
+def split_code(text: str) -> tuple[str, CodeParts | None]:
+    """Separate quoted Strudel code (``s("bd").bank("tr909")``, ``.jux(rev)``) from the question.
+
+    Returns the prose with each run of code replaced by :data:`CODE`, and what the code
+    calls. Text without a balanced call is returned unchanged with ``None``.
+    """
+    found: list[tuple[int, str]] = []
+    strings: list[tuple[str, str]] = []
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while True:
+        match = _CALL_START.search(text, i)
+        if not match:
+            break
+        end = _scan_call(text, match.end() - 1, match.group(1), found, strings)
+        if end < 0:
+            break
+        found.append((match.start(), match.group(1)))
+        if spans and not text[spans[-1][1] : match.start()].strip():
+            spans[-1] = (spans[-1][0], end)  # a chain: s("bd").bank("tr909")
+        else:
+            spans.append((match.start(), end))
+        i = end
+    if not spans:
+        return text, None
+    parts = CodeParts(
+        text="\n".join(text[a:b].strip() for a, b in spans),
+        calls=[name for _, name in sorted(found)],
+        strings=strings,
+    )
+    prose, last = [], 0
+    for a, b in spans:
+        prose += [text[last:a], f" {CODE} "]
+        last = b
+    prose.append(text[last:])
+    return " ".join("".join(prose).split()), parts
 
 
 def _strip_subject(x: str) -> str:
@@ -428,7 +536,28 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
 
 
 def parse_query(text: str) -> ParsedQuery:
-    """Read the intent of a cleaned query string."""
+    """Read the intent of a cleaned query string, including questions that quote code."""
+    prose, code = split_code(text)
+    if code is None:
+        return _parse_prose(text)
+    question = _CODE_EDGE.sub("", prose).strip()
+    parsed = _parse_prose(question or CODE)
+    parsed.text, parsed.code = text, code
+    names = list(dict.fromkeys(code.calls))
+    if parsed.subject is not None and CODE in parsed.subject:
+        parsed.subject = None
+    if parsed.intent == "check" or not question.replace(CODE, "").strip():
+        parsed.intent, parsed.subject = "check", None  # "is <code> valid", or code alone
+    elif parsed.subject is None:
+        # "what does <code> do", "difference between .fast(2) and .hurry(2)": the names it calls
+        parsed.tokens = names
+        parsed.subject = names[0] if len(names) == 1 else None
+        if parsed.intent == "search" and len(names) > 1:
+            parsed.intent = "search"
+    return parsed
+
+
+def _parse_prose(text: str) -> ParsedQuery:
     parsed = ParsedQuery(text=text)
     body = text
     prefix = _PREFIX_RE.match(text)
@@ -472,6 +601,7 @@ def parse_query(text: str) -> ParsedQuery:
                 noun = (match.groupdict().get("noun") or "").lower()
                 hint_words = [noun] + [w for w in text.split() if w.lower() != subject.lower()]
                 parsed.domain = _domain_hint(hint_words, subject)
+                parsed.noun = _NOUN_KINDS.get(re.sub(r"[\s-]+", "", noun))
                 parsed.tokens = [subject]
                 return parsed
 
@@ -487,6 +617,8 @@ def parse_query(text: str) -> ParsedQuery:
         match = pattern.search(text)
         if match and match.group("x").lower() not in STOPWORDS:
             parsed.bank = match.group("x")  # confirmed against the registry later
+            if match.groupdict().get("rest"):
+                parsed.named = content_tokens(match.group("rest"))
             break
 
     for pattern in _FAMILY_PATTERNS:

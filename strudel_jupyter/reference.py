@@ -36,7 +36,13 @@ REFERENCE_COLUMNS = [
 
 # Text fields and their weight in relevance: a word in a name says more than one
 # in a long description.
-_FIELD_WEIGHTS = {"name": 4.0, "synonyms": 3.0, "description": 1.0, "params": 0.4, "tags": 1.0}
+_FIELD_WEIGHTS = {"name": 4.0, "synonyms": 3.0, "description": 1.0, "params": 0.4, "tags": 1.0, "comments": 0.5}
+_COMMENT = re.compile(r"//(.*)$|/\*(.*?)\*/", re.M | re.S)
+
+
+def _example_comments(examples: Iterable[str]) -> str:
+    """Prose inside the examples' comments ("// =140 bpm in 4/4") says what they show."""
+    return " ".join(a or b for ex in examples for a, b in _COMMENT.findall(ex))
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
 
 
@@ -168,6 +174,7 @@ class ReferenceIndex:
                     "description": e.description,
                     "params": [f"{p['name']} {p['description']}" for p in e.params],
                     "tags": " ".join(e.tags),
+                    "comments": _example_comments(e.examples),
                 }
                 for e in entries
             },

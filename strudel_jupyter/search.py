@@ -363,7 +363,7 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
         joined = None
         for size in (4, 3, 2):  # longest run first
             run = list(words[i : i + size])
-            if len(run) < size or all(_known(index, w, reference, sounds) for w in run):
+            if len(run) < size:
                 continue
             camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
             for candidate in ("_".join(run).lower(), "".join(run), camel):

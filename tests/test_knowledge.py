@@ -277,3 +277,33 @@ def test_unloadable_snapshot_is_a_failure_not_an_exception(tmp_path, monkeypatch
     monkeypatch.setenv("STRUDEL_SNAPSHOT", str(tmp_path / "missing"))
     response = strudel_knowledge("room")
     assert response["ok"] is False and response["reason"] == "snapshot_unavailable"
+
+
+# ------------------------------------------------------------ code in questions
+def test_a_question_about_quoted_code_is_answered_for_the_name_asked():
+    assert strudel_knowledge("what does .jux(rev) do")["items"][0]["name"] == "jux"
+    asked = strudel_knowledge('note("c e g").s("sawtooth").lpf(800) - what does lpf do here?')
+    assert asked["items"][0]["name"] == "lpf"
+    commented = strudel_knowledge('s("bd*4").speed(2)  // what does speed do')
+    assert commented["items"][0]["name"] == "speed"
+    both = strudel_knowledge("difference between .fast(2) and .hurry(2)")
+    assert [i["name"] for i in both["items"]][:2] == ["fast", "hurry"]
+
+
+def test_is_this_code_valid_uses_the_validator_and_lists_what_it_uses(names):
+    good = strudel_knowledge('is s("bd").bank("tr909") valid')
+    assert good["ok"] and [i["name"] for i in good["items"]][:2] == ["tr909_bd", "tr909"]
+    assert {"s", "bank"} <= {i["name"] for i in good["items"]}
+    bad = strudel_knowledge('s("kick").fats(2)')
+    assert bad["ok"] is False and bad["reason"] == "invalid_code"
+    assert "fast" in bad["suggestions"]
+    assert any(n.startswith("line 1, column 11") and "fats" in n for n in bad["notes"])
+    assert any("kick" in n for n in bad["notes"])
+    assert_not_invented(bad, names)
+
+
+def test_the_noun_of_a_check_narrows_what_counts():
+    sound = strudel_knowledge("is snare a sound")  # snare is only a bank prefix (snare_hi, ...)
+    assert sound["ok"] is False and "snare_hi" in sound["suggestions"]
+    assert strudel_knowledge("is snare a bank")["items"][0]["kind"] == "bank"
+    assert strudel_knowledge("is bd a bank")["ok"] is False
