@@ -8,13 +8,16 @@ from ._version import __version__
 from .categories import SOUND_CATEGORIES
 from .index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
 from .knowledge import strudel_knowledge
+from .render import KnowledgeResult, render_html, render_text
 from .snapshot import Snapshot, SnapshotError, load_snapshot
 
 __all__ = [
     "SOUND_CATEGORIES",
+    "KnowledgeResult",
     "Snapshot",
     "SnapshotError",
     "StrudelIndex",
+    "StrudelPanel",
     "__version__",
     "banks_frame",
     "get_index",
@@ -22,9 +25,20 @@ __all__ = [
     "load_snapshot",
     "reference_frame",
     "register_sounds",
+    "render_html",
+    "render_text",
     "sounds_frame",
     "strudel_knowledge",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The panel pulls in ipywidgets: load it on first use, not for the CLI or the MCP server.
+    if name == "StrudelPanel":
+        from .panel import StrudelPanel
+
+        return StrudelPanel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_ipython_extension(ipython: Any) -> None:
