@@ -504,7 +504,7 @@ class _Answer:
                 else f"The registry has no {label} sounds."
             )
             self.notes.append(note)
-            return self._success("sounds", "list", f"0 {label} sounds. {note}", [], total=0)
+            return self._success("sounds", "list", f"No sounds in {label}. {note}", [], total=0)
         wanted = [split_sound_index(w.lower())[0] for w in named]
         in_category = {e.name for e in members} if wanted else set()
         first = [snd.entries[w] for w in dict.fromkeys(wanted) if w in in_category]
@@ -519,7 +519,7 @@ class _Answer:
             self.notes.append(f"not in {label}: {', '.join(missing)}")
         if len(members) > limit:
             self.notes.append(f"showing {limit} of {len(members)}; pass limit (up to 200) or use sounds_frame('{category}')")
-        answer = f"{len(members)} {label} sounds: {_join([e.name for e in shown], 12)}."
+        answer = f"{len(members)} sounds in {label}: {_join([e.name for e in shown], 12)}."
         if category == "drum-machines":
             banks = sum(1 for b in snd.banks.values() if b.category == "drum-machines" and not b.alias_of)
             answer = f"{len(members)} drum-machine sounds in {banks} banks (plus aliases): {_join([e.name for e in shown], 12)}."
