@@ -10,6 +10,7 @@ from .index import StrudelIndex, banks_frame, get_index, reference_frame, regist
 from .knowledge import strudel_knowledge
 from .render import KnowledgeResult, render_html, render_text
 from .snapshot import Snapshot, SnapshotError, load_snapshot
+from .validation import ValidationReport, strudel_validate, validate_code
 
 __all__ = [
     "SOUND_CATEGORIES",
@@ -18,6 +19,7 @@ __all__ = [
     "SnapshotError",
     "StrudelIndex",
     "StrudelPanel",
+    "ValidationReport",
     "__version__",
     "banks_frame",
     "get_index",
@@ -29,6 +31,8 @@ __all__ = [
     "render_text",
     "sounds_frame",
     "strudel_knowledge",
+    "strudel_validate",
+    "validate_code",
 ]
 
 
