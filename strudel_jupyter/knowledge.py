@@ -607,6 +607,12 @@ class _Answer:
     # ----------------------------------------------------------------- search
     def search(self, parsed: ParsedQuery, domain: str, binding: bool) -> KnowledgeResponse:
         words, context = self._words(parsed)
+        if not words:
+            return _failure(
+                self.q, "not_found",
+                f"{NOT_FOUND} The query names no function, sound or topic to look up; "
+                'ask e.g. "what does fast do", "is bd available" or "how do I add reverb".',
+            )  # fmt: skip
         allowed = (domain,) if binding and domain in SOURCES else ("reference", "sounds")
         ranking = rank_words(
             self.index, words,
@@ -653,7 +659,7 @@ class _Answer:
             if len(words) <= 1:
                 return [parsed.subject], []
         else:
-            words = parsed.tokens or content_tokens(parsed.text) or parsed.text.split()
+            words = parsed.tokens or content_tokens(parsed.text)
         lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
         context = [w for w in words if w not in lookups]
         return (lookups, context) if lookups else (words, [])

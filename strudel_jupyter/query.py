@@ -643,11 +643,10 @@ def _parse_prose(text: str) -> ParsedQuery:
                 parsed.intent, parsed.subject = "detail", subject
                 break
 
+    if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
+        parsed.subject = None  # "what does it do": no name in it
     parsed.tokens = content_tokens(text)
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])
-    if parsed.subject is None and not parsed.tokens:
-        # only filler words ("what is it"): look the words up anyway rather than say nothing
-        parsed.tokens = _TOKEN.findall(text)
     return parsed

@@ -427,7 +427,8 @@ def rank_words(
     for word in words:
         r = search_reference(index, word, fuzzy=False) if reference else []
         s = search_sounds(index, word, fuzzy=False) if sounds else []
-        strong_words += any(h.match in STRONG for h in (*r, *s))
+        # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
+        strong_words += any(h.match in STRONG and h.score != CASE_EXACT for h in (*r, *s))
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
@@ -440,7 +441,7 @@ def rank_words(
     if len(words) > 1 and not ranking.sentence and not neighbours:
         # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
         # whole query decides their order, so the verb "add" does not lead over "delay".
-        ranking.reference = _order_by_text(rank_names(ref_hits), text_reference(index, [*words, *context]))
+        ranking.reference = _order_by_text(index, rank_names(ref_hits), text_reference(index, [*words, *context]))
         ranking.sounds = rank_names(snd_hits)
         return ranking
     band = SENTENCE_BAND if ranking.sentence else TEXT_BAND
@@ -467,10 +468,25 @@ def rank_words(
     return ranking
 
 
-def _order_by_text(hits: list[Hit], scored: list[tuple[str, float, float]]) -> list[Hit]:
+def _order_by_text(index: StrudelIndex, hits: list[Hit], scored: list[tuple[str, float, float]]) -> list[Hit]:
+    """Order names found in one query by what the whole query is about.
+
+    Two clues: the text relevance of the whole query to each entry, and how rare the
+    matched word is in the docs (a common verb such as "add" says less than "vibrato").
+    """
     relevance = {name: rel for name, rel, _ in scored}
     top = max((relevance.get(h.name, 0.0) for h in hits), default=0.0) or 1.0
-    rescored = [replace(h, score=h.score - 5.0 * (1.0 - relevance.get(h.name, 0.0) / top)) for h in hits]
+    idf = index.reference.text.idf
+
+    def rarity(hit: Hit) -> float:
+        stems = tokenize(hit.via or hit.name)
+        return max((idf.get(t, 0.0) for t in stems), default=0.0)
+
+    most = max((rarity(h) for h in hits), default=0.0) or 1.0
+    rescored = [
+        replace(h, score=h.score - 20.0 * (1.0 - relevance.get(h.name, 0.0) / top) - 10.0 * (1.0 - rarity(h) / most))
+        for h in hits
+    ]
     return sorted(rescored, key=_order)
 
 
