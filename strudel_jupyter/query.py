@@ -13,6 +13,7 @@ Strudel is decided later, against the snapshot.
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -87,6 +88,11 @@ def _describe(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: Any = None) -> KnowledgeRequest:
     """Turn any input into a :class:`KnowledgeRequest` or raise :class:`QueryError`."""
     notes: list[str] = []
@@ -102,9 +108,9 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
                 notes.append("the query was a JSON object and was read as {q, domain, mode, limit}")
     if isinstance(query, dict):
         obj = query
-        unknown = sorted(str(k) for k in obj if k not in _OBJECT_KEYS)
+        unknown = sorted(_short(k) if not isinstance(k, str) else k[:40] for k in obj if k not in _OBJECT_KEYS)
         if unknown:
-            notes.append(f"ignored unknown field(s): {', '.join(unknown)}")
+            notes.append(f"ignored unknown field(s): {', '.join(unknown[:10])}")
         q = obj.get("q")
         if not isinstance(q, str):
             got = "is missing" if "q" not in obj else f"is {_describe(q)}"
@@ -140,19 +146,23 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
         if value in DOMAINS:
             request.domain = value
         else:
-            notes.append(f"ignored invalid domain {domain!r}: expected one of {', '.join(DOMAINS)}")
+            notes.append(f"ignored invalid domain {_short(domain)}: expected one of {', '.join(DOMAINS)}")
     if mode is not None:
         value = mode.strip().lower() if isinstance(mode, str) else mode
         if value in MODES:
             request.mode = value
         else:
-            notes.append(f"ignored invalid mode {mode!r}: expected one of {', '.join(MODES)}")
+            notes.append(f"ignored invalid mode {_short(mode)}: expected one of {', '.join(MODES)}")
+    if isinstance(limit, str) and limit.strip().isdigit():
+        notes.append(f"read limit {_short(limit)} as the number {int(limit.strip())}")
+        limit = int(limit.strip())
     if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit != int(limit) or limit < 1:
-            notes.append(f"ignored invalid limit {limit!r}: expected a whole number from 1 to {MAX_LIMIT}")
+        whole = isinstance(limit, int) or (isinstance(limit, float) and math.isfinite(limit) and limit.is_integer())
+        if isinstance(limit, bool) or not whole or limit < 1:
+            notes.append(f"ignored invalid limit {_short(limit)}: expected a whole number from 1 to {MAX_LIMIT}")
         elif limit > MAX_LIMIT:
             request.limit = MAX_LIMIT
-            notes.append(f"limit {int(limit)} capped at {MAX_LIMIT}")
+            notes.append(f"limit {_short(limit)} capped at {MAX_LIMIT}")
         else:
             request.limit = int(limit)
     return request
