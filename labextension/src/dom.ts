@@ -1,0 +1,61 @@
+/**
+ * Small DOM helpers: the sidebar is plain DOM inside Lumino widgets (no framework),
+ * so the long sound list stays cheap to render.
+ */
+
+type Child = Node | string | null | undefined | false;
+
+/** Create an element with attributes (`on*` functions become listeners) and children. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, any> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) {
+      continue;
+    }
+    if (key.startsWith('on') && typeof value === 'function') {
+      node.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === 'className') {
+      node.className = value;
+    } else {
+      node.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(node, ...children);
+  return node;
+}
+
+export function append(node: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) {
+      continue;
+    }
+    node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** Call `fn` once typing has paused for `wait` ms. */
+export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait: number): (...args: A) => void {
+  let timer: number | undefined;
+  return (...args: A) => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => fn(...args), wait);
+  };
+}
+
+let counter = 0;
+
+/** A document-unique id for aria wiring. */
+export function uid(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+/** Replace a node's children (null/false children are skipped). */
+export function replace(node: Element, ...children: Child[]): void {
+  node.textContent = '';
+  append(node, ...children);
+}
