@@ -2,47 +2,58 @@
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
-from .categories import SOUND_CATEGORIES
-from .index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
-from .knowledge import strudel_knowledge
-from .render import KnowledgeResult, render_html, render_text
-from .snapshot import Snapshot, SnapshotError, load_snapshot
-from .validation import ValidationReport, strudel_validate, validate_code
 
-__all__ = [
-    "SOUND_CATEGORIES",
-    "KnowledgeResult",
-    "Snapshot",
-    "SnapshotError",
-    "StrudelIndex",
-    "StrudelPanel",
-    "ValidationReport",
-    "__version__",
-    "banks_frame",
-    "get_index",
-    "load_ipython_extension",
-    "load_snapshot",
-    "reference_frame",
-    "register_sounds",
-    "render_html",
-    "render_text",
-    "sounds_frame",
-    "strudel_knowledge",
-    "strudel_validate",
-    "validate_code",
-]
+if TYPE_CHECKING:
+    from .categories import SOUND_CATEGORIES
+    from .index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
+    from .knowledge import strudel_knowledge
+    from .panel import StrudelPanel
+    from .render import KnowledgeResult, render_html, render_text
+    from .snapshot import Snapshot, SnapshotError, load_snapshot
+    from .validation import ValidationReport, strudel_validate, validate_code
+
+# Public names and the module that defines each. They load on first use, so that Jupyter
+# Server (which imports every server extension at start-up), the CLI and the MCP server
+# do not pay for ipywidgets, pandas or the parser until they need them.
+_EXPORTS = {
+    "SOUND_CATEGORIES": "categories",
+    "KnowledgeResult": "render",
+    "Snapshot": "snapshot",
+    "SnapshotError": "snapshot",
+    "StrudelIndex": "index",
+    "StrudelPanel": "panel",
+    "ValidationReport": "validation",
+    "banks_frame": "index",
+    "get_index": "index",
+    "load_snapshot": "snapshot",
+    "reference_frame": "index",
+    "register_sounds": "index",
+    "render_html": "render",
+    "render_text": "render",
+    "sounds_frame": "index",
+    "strudel_knowledge": "knowledge",
+    "strudel_validate": "validation",
+    "validate_code": "validation",
+}
+
+__all__ = ["__version__", "load_ipython_extension", *sorted(_EXPORTS)]
 
 
 def __getattr__(name: str) -> Any:
-    # The panel pulls in ipywidgets: load it on first use, not for the CLI or the MCP server.
-    if name == "StrudelPanel":
-        from .panel import StrudelPanel
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip __getattr__
+    return value
 
-        return StrudelPanel
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 def load_ipython_extension(ipython: Any) -> None:

@@ -6,14 +6,16 @@ import os
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 
 from .categories import SOUND_CATEGORIES, normalise_category
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
 
 __all__ = [
     "StrudelIndex",

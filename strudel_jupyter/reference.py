@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 
 from .categories import collation_key, filter_tags, normalise_tags, reference_entries, tag_counts
 from .htmltext import html_to_text, sanitize_html
 from .textindex import TextIndex, segment, split_identifier
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
 
 __all__ = ["REFERENCE_COLUMNS", "ReferenceEntry", "ReferenceIndex"]
 
@@ -239,6 +241,8 @@ class ReferenceIndex:
                 }
                 for e in self.entries
             ]
+            import pandas as pd
+
             frame = pd.DataFrame(rows, columns=REFERENCE_COLUMNS)
             frame.index = pd.Index(frame["name"], name="id")
             self._frame = frame

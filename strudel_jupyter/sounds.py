@@ -10,9 +10,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 
 from .categories import (
     SOUND_CATEGORIES,
@@ -24,6 +23,9 @@ from .categories import (
     sound_key,
 )
 from .textindex import TextIndex
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
 
 __all__ = ["BANK_COLUMNS", "SOUND_COLUMNS", "Bank", "SoundEntry", "SoundsIndex", "process_sample_map"]
 
@@ -355,6 +357,8 @@ class SoundsIndex:
                 }
                 for e in (self.entries[k] for k in keys)
             ]
+            import pandas as pd
+
             frame = pd.DataFrame(rows, columns=[*SOUND_COLUMNS, "hidden"])
             frame["count"] = frame["count"].astype("Int64")
             frame.index = pd.Index(frame["name"], name="id")
@@ -377,6 +381,8 @@ class SoundsIndex:
                 }
                 for b in sorted(self.banks.values(), key=lambda b: collation_key(b.bank))
             ]
+            import pandas as pd
+
             frame = pd.DataFrame(rows, columns=BANK_COLUMNS)
             frame.index = pd.Index(frame["bank"], name="id")
             self._banks_frame = frame

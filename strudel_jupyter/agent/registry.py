@@ -24,9 +24,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from rapidfuzz import fuzz, process
@@ -40,6 +39,9 @@ from .schemas import (
     TOOL_DESCRIPTIONS,
 )
 from .tools import bound_tools
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
 
 __all__ = [
     "FORMATS",
@@ -103,6 +105,8 @@ class CallLog:
 
     def frame(self) -> pd.DataFrame:
         """One row per call, oldest first (``timestamp`` is timezone-aware UTC)."""
+        import pandas as pd
+
         frame = pd.DataFrame(self.records(), columns=LOG_COLUMNS)
         frame["timestamp"] = pd.to_datetime(frame["timestamp"], utc=True)
         return frame
