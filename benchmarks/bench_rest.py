@@ -10,7 +10,7 @@ per scenario. Reports p50/p99 latency, throughput and errors per scenario:
 - ``status (floor)``: Jupyter Server's own ``/api/status``, the cheapest authenticated route:
   what any handler costs before it does anything;
 - ``knowledge`` (repeated questions), ``knowledge-miss`` (every request different, so the
-  response cache never helps) and ``lists+detail`` (keystrokes in the tabs): closed loop,
+  response cache never helps: the eval sets' questions, each with a few limits) and ``lists+detail`` (keystrokes in the tabs): closed loop,
   each client asks again as soon as it has its answer, i.e. the server saturated;
 - ``knowledge-paced``: each client asks one uncached question every ``--every-ms`` (50 ms:
   20 clients = 400 requests/s, far above people typing into a 150 ms debounce).
@@ -75,6 +75,28 @@ LISTS = [
     ("sounds/bd", {}),
     ("sounds/RolandTR909", {}),
 ]
+
+
+EVAL_FILES = [ROOT.parent / "shared" / "eval" / "dev.jsonl", *sorted((ROOT / "tests" / "data").glob("eval_*.jsonl"))]
+
+
+def eval_questions() -> list[dict[str, str]]:
+    """Distinct, well-formed questions from the eval files (bad inputs are the 400 tests' job)."""
+    seen: dict[str, dict[str, str]] = {}
+    for path in EVAL_FILES:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            query = json.loads(line)["query"] if line.strip() else None
+            if isinstance(query, str):
+                query = {"q": query}
+            if not isinstance(query, dict) or not isinstance(query.get("q"), str) or not query["q"].strip():
+                continue
+            params = {"q": query["q"]}
+            for key, allowed in (("domain", ("auto", "reference", "sounds")), ("mode", ("auto", "search", "detail", "list"))):
+                if query.get(key) in allowed:
+                    params[key] = query[key]
+            if len(params["q"]) <= 1000 and any(c.isalnum() for c in params["q"]):
+                seen.setdefault(json.dumps(params, sort_keys=True), params)
+    return list(seen.values())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -239,12 +261,14 @@ def main() -> int:
 
     knowledge = [f"/strudel-jupyter/knowledge?{urlencode(p)}" for p in KNOWLEDGE]
     lists = [f"/strudel-jupyter/{route}?{urlencode(p)}" for route, p in LISTS]
-    # Every request different (limit and mode vary), so the server's response cache never helps.
+    # Every request different, so the server's response cache never helps: the questions of
+    # the eval sets (real phrasings: details, typos, concepts, checks, listings, code), each
+    # asked with a few default-sized limits.
+    questions = eval_questions()
     uncached = [
-        f"/strudel-jupyter/knowledge?{urlencode({**p, 'limit': str(limit), 'mode': mode})}"
-        for mode in ("auto", "search")
-        for limit in range(1, 201)
-        for p in KNOWLEDGE
+        f"/strudel-jupyter/knowledge?{urlencode({**p, 'limit': str(limit)})}"
+        for limit in range(3, 16)
+        for p in questions
     ]
     with tempfile.TemporaryDirectory(prefix="bench-rest-") as tmp:
         process, base, token = start_server(args.snapshot, Path(tmp))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from collections.abc import Mapping
@@ -94,6 +95,11 @@ def get_index(path: os.PathLike[str] | str | None = None) -> StrudelIndex:
             index = _CACHE.get(key)
             if index is None:
                 index = _CACHE[key] = StrudelIndex.from_path(directory if path is not None else None)
+                # The shared index lives as long as the process: move it (and what is alive
+                # now) out of the garbage collector's sight, so full collections stop
+                # walking its ~20k containers (a 10 ms pause at every gen-2 collection).
+                gc.collect()
+                gc.freeze()
     return index
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -183,6 +184,12 @@ class ReferenceIndex:
             _FIELD_WEIGHTS,
         )
         self.inlinks: dict[str, int] = self._inlinks(entries)
+        # Priors for text relevance, from the docs themselves: entries other entries point
+        # to ("see room") are the central ones; entries with no example are mostly internals.
+        self.priors: dict[str, float] = {
+            e.name: (1.0 + 0.2 * math.log1p(self.inlinks.get(e.name, 0))) * (1.0 if e.examples else 0.85)
+            for e in entries
+        }
         self._frame: pd.DataFrame | None = None
 
     @staticmethod

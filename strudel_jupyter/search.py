@@ -7,6 +7,7 @@ never from the query, so nothing returned here can be invented.
 from __future__ import annotations
 
 import bisect
+import heapq
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,6 +40,7 @@ FUZZY_MIN, FUZZY_MAX = 50.0, 69.0
 TEXT_BAND = (10.0, 49.0)  # text relevance behind a single name-like word
 SENTENCE_BAND = (10.0, 80.0)  # text relevance of a descriptive query
 STRONG = ("exact", "synonym")
+TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
 SUGGEST_CUTOFF = 60.0
 
@@ -230,16 +232,23 @@ def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str,
     ref = index.reference
     scored = ref.text.score_slots(slots)
     n = len(slots)
-    out = []
-    for name, (bm25, matched) in scored.items():
-        coverage = matched / n
-        entry = ref.by_name[name]
-        # Priors from the docs themselves: entries other entries point to ("see room")
-        # are the central ones; entries with no example are mostly internals.
-        prior = (1.0 + 0.2 * math.log1p(ref.inlinks.get(name, 0))) * (1.0 if entry.examples else 0.85)
-        out.append((name, bm25 * coverage**1.5 * prior, coverage))
-    out.sort(key=lambda x: (-x[1], x[0]))
-    return _favour_roots(out)
+    priors = ref.priors
+    # only the best few matter downstream; nlargest keeps long-tail queries cheap
+    best = heapq.nlargest(
+        TEXT_CANDIDATES,
+        ((name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()),
+        key=lambda x: (x[1], _Reversed(x[0])),
+    )
+    return _favour_roots(best)
+
+
+class _Reversed(str):
+    """Sort key helper: ties in score go to the alphabetically first name."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: str) -> bool:  # type: ignore[override]
+        return str.__gt__(self, other)
 
 
 def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> list[tuple[str, float, float]]:
