@@ -159,14 +159,17 @@ class ReferenceIndex:
                 self.by_lower.setdefault(n.lower(), []).append((n, e))
         self.tag_counts: dict[str, int] = tag_counts(e.filter_tags for e in entries)
         self.tags: frozenset[str] = frozenset(t for e in entries for t in (*e.tags, *e.filter_tags))
-        # Run-together names (setcpm, delayfeedback) are split into the words they are
-        # made of, using the docs' own vocabulary, so "set the tempo" finds setcpm.
-        vocabulary = {w.lower() for e in entries for w in _WORD.findall(e.description) if len(w) >= 2}
-        vocabulary |= {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+        # Run-together names (setcpm, roomsize) are split into the words they are made of,
+        # using the docs' own vocabulary, so "set the tempo" finds setcpm. Names that are
+        # words of the prose themselves (anchor, offset) stay whole; short parts must be names.
+        prose = {w.lower() for e in entries for w in _WORD.findall(e.description) if len(w) >= 3}
+        names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+        vocabulary = frozenset(prose | names)
+
         def name_words(name: str) -> str:
             parts = split_identifier(name)
-            if len(parts) == 1:
-                parts += segment(name.lower(), vocabulary - {name.lower()})
+            if len(parts) == 1 and name.lower() not in prose - names:
+                parts += segment(name.lower(), vocabulary)
             return " ".join(parts) + " " + name.lower()
 
         self.text = TextIndex(

@@ -62,8 +62,8 @@ def stem(word: str) -> str:
 def segment(word: str, vocabulary: frozenset[str] | set[str], *, shortest: int = 2) -> list[str]:
     """Split a run-together lower-case name into known words: ``setcpm`` -> ``[set, cpm]``.
 
-    Fewest parts wins; returns ``[]`` when ``word`` cannot be covered by two or more
-    vocabulary words (each at least ``shortest`` letters).
+    Fewest parts wins (the whole word itself is not a part); returns ``[]`` when ``word``
+    cannot be covered by two or more vocabulary words of at least ``shortest`` letters.
     """
     n = len(word)
     best: list[list[str] | None] = [None] * (n + 1)
@@ -71,11 +71,11 @@ def segment(word: str, vocabulary: frozenset[str] | set[str], *, shortest: int =
     for end in range(shortest, n + 1):
         for start in range(0, end - shortest + 1):
             head = best[start]
-            if head is None or word[start:end] not in vocabulary:
+            part = word[start:end]
+            if head is None or (start == 0 and end == n) or part not in vocabulary:
                 continue
-            candidate = [*head, word[start:end]]
-            if best[end] is None or len(candidate) < len(best[end]):
-                best[end] = candidate
+            if best[end] is None or len(head) + 1 < len(best[end]):
+                best[end] = [*head, part]
     parts = best[n]
     return parts if parts and len(parts) >= 2 else []
 
@@ -120,14 +120,15 @@ class TextIndex:
         lengths: dict[str, float] = {}
         for key, fields in documents.items():
             tf: dict[str, float] = {}
+            get = tf.get
             length = 0.0
             for field_name, text in fields.items():
                 weight = weights.get(field_name, 1.0)
                 if not weight or not text:
                     continue
                 tokens = tokenize(text if isinstance(text, str) else " ".join(text))
-                for token, count in Counter(tokens).items():
-                    tf[token] = tf.get(token, 0.0) + weight * count
+                for token in tokens:
+                    tf[token] = get(token, 0.0) + weight
                 length += weight * len(tokens)
             tfs[key] = tf
             lengths[key] = length
