@@ -40,7 +40,28 @@ _EXPORTS = {
     "validate_code": "validation",
 }
 
-__all__ = ["__version__", "load_ipython_extension", *sorted(_EXPORTS)]
+__all__ = [
+    "SOUND_CATEGORIES",
+    "KnowledgeResult",
+    "Snapshot",
+    "SnapshotError",
+    "StrudelIndex",
+    "StrudelPanel",
+    "ValidationReport",
+    "__version__",
+    "banks_frame",
+    "get_index",
+    "load_ipython_extension",
+    "load_snapshot",
+    "reference_frame",
+    "register_sounds",
+    "render_html",
+    "render_text",
+    "sounds_frame",
+    "strudel_knowledge",
+    "strudel_validate",
+    "validate_code",
+]
 
 
 def __getattr__(name: str) -> Any:

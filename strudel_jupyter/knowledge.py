@@ -10,7 +10,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .categories import SOUND_CATEGORIES, collation_key
+from .categories import collation_key
 from .index import StrudelIndex, get_index
 from .payloads import BankItem, FunctionItem, Item, KnowledgeResponse, SoundItem
 from .query import (

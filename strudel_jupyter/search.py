@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from .categories import (
     SOUND_CATEGORIES,
     collation_key,
-    in_sound_category,
     is_hidden_sound,
     sample_count,
     sound_categories,

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import shutil
-from html.parser import HTMLParser
-
 import ipywidgets as W
 import pytest
 
@@ -14,33 +10,8 @@ from strudel_jupyter.browse import browse_reference, browse_sounds, sound_label
 from strudel_jupyter.panel import PAGE, StrudelPanel
 from strudel_jupyter.render import render_html
 
-HOSTILE = (
-    '<p>Reverb level<script>alert("s")</script><img src=x onerror="alert(1)">'
-    '<a href="javascript:alert(2)" onclick="alert(3)">click</a><iframe src="https://evil.example"></iframe></p>'
-)
-
-
-class _Markup(HTMLParser):
-    """Collects what would run in a browser: script-like tags, event handlers, javascript: URLs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.problems: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "iframe", "img", "object", "embed", "svg"):
-            self.problems.append(f"<{tag}>")
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.problems.append(f"{name}=")
-            if value and value.strip().lower().startswith(("javascript:", "data:")):
-                self.problems.append(f"{name}={value}")
-
-
-def unsafe_markup(fragment: str) -> list[str]:
-    parser = _Markup()
-    parser.feed(fragment)
-    return parser.problems
+from .hostile import hostile_index as make_hostile_index
+from .hostile import unsafe_markup
 
 
 def html_shown(widget: W.Widget) -> list[str]:
@@ -77,22 +48,7 @@ def panel(index):
 
 @pytest.fixture(scope="module")
 def hostile_index(tmp_path_factory, shared_snapshot_dir):
-    """A tampered copy of doc.json: room's description, example, synonym and tag carry markup."""
-    directory = tmp_path_factory.mktemp("hostile-snapshot")
-    for name in ("soundmap.json", "symbols.json"):
-        shutil.copyfile(shared_snapshot_dir / name, directory / name)
-    doc = json.loads((shared_snapshot_dir / "doc.json").read_text(encoding="utf-8"))
-    for entry in doc["docs"]:
-        if entry.get("name") == "room":
-            entry["description"] = HOSTILE
-            entry["examples"] = ['s("bd")</code></pre><script>alert(4)</script>']
-            entry["synonyms"] = ['<img src=x onerror="alert(5)">']
-            entry["tags"] = ["orbit", "<svg onload=alert(6)>"]
-            entry["params"] = [{"name": "<b onclick=x>", "type": {"names": ["<script>"]}, "description": HOSTILE}]
-    (directory / "doc.json").write_text(json.dumps(doc), encoding="utf-8")
-    index = StrudelIndex.from_path(directory)
-    index.register_sounds({"<img src=x onerror=alert(7)>": ["a.wav"]}, "javascript:alert(8)//")
-    return index
+    return make_hostile_index(tmp_path_factory.mktemp("hostile-snapshot"), shared_snapshot_dir)
 
 
 # ------------------------------------------------------------------ reference

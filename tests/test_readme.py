@@ -30,3 +30,4 @@ def test_ci_runs_the_readme_test_command():
     blocks = re.findall(r"```bash\n(.*?)```", setup_section(), re.S)
     assert found.strip() == blocks[1].strip()
     assert 'bash -euo pipefail -c "$cmd"' in script
+

@@ -3,57 +3,19 @@
 from __future__ import annotations
 
 import json
-import shutil
-from html.parser import HTMLParser
 
 import pytest
 
-from strudel_jupyter import StrudelIndex, get_index, strudel_knowledge
+from strudel_jupyter import get_index, strudel_knowledge
 from strudel_jupyter.render import KnowledgeResult, render_html, render_item_html, render_text
 
-HOSTILE = (
-    '<p>Reverb level<script>alert("s")</script><img src=x onerror="alert(1)">'
-    '<a href="javascript:alert(2)" onclick="alert(3)">click</a><iframe src="https://evil.example"></iframe>'
-    "<style>body{display:none}</style></p>"
-)
-
-
-class _Markup(HTMLParser):
-    """Collects what would run in a browser: script-like tags, event handlers, javascript: URLs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.problems: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "iframe", "img", "object", "embed", "svg"):
-            self.problems.append(f"<{tag}>")
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.problems.append(f"{name}=")
-            if value and value.strip().lower().startswith(("javascript:", "data:")):
-                self.problems.append(f"{name}={value}")
-
-
-def unsafe_markup(fragment: str) -> list[str]:
-    parser = _Markup()
-    parser.feed(fragment)
-    return parser.problems
+from .hostile import HOSTILE, unsafe_markup
+from .hostile import hostile_index as make_hostile_index
 
 
 @pytest.fixture(scope="module")
 def hostile_index(tmp_path_factory, shared_snapshot_dir):
-    """A private index over a copy of the snapshot whose ``room`` docs were tampered with."""
-    directory = tmp_path_factory.mktemp("hostile-snapshot")
-    for name in ("soundmap.json", "symbols.json"):
-        shutil.copyfile(shared_snapshot_dir / name, directory / name)
-    doc = json.loads((shared_snapshot_dir / "doc.json").read_text(encoding="utf-8"))
-    for entry in doc["docs"]:
-        if entry.get("name") == "room":
-            entry["description"] = HOSTILE
-            entry["examples"] = ['s("bd")</code></pre><script>alert(4)</script>']
-    (directory / "doc.json").write_text(json.dumps(doc), encoding="utf-8")
-    return StrudelIndex.from_path(directory)
+    return make_hostile_index(tmp_path_factory.mktemp("hostile-snapshot"), shared_snapshot_dir)
 
 
 # ------------------------------------------------------------------- text
