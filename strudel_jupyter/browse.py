@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .categories import SOUND_CATEGORIES, normalise_category
+from .categories import IGNORED_TAGS, SOUND_CATEGORIES, normalise_category
+from .categories import sound_label as label_with_count
 from .index import StrudelIndex, get_index
-from .knowledge import bank_item, function_item, sound_item
+from .items import bank_item, function_item, sound_item
 from .payloads import BankItem, FunctionItem, SoundItem
 from .reference import ReferenceEntry
 from .search import suggest
@@ -98,7 +99,7 @@ def browse_sounds(search: str = "", category: str = ALL, *, index: StrudelIndex 
 
 def sound_label(entry: SoundEntry) -> str:
     """How the sounds tab prints a name: ``bd(8)``; synths without a count."""
-    return entry.name if entry.count is None else f"{entry.name}({entry.count})"
+    return label_with_count(entry.name, entry.count)
 
 
 def reference_detail(name: str, *, index: StrudelIndex | None = None) -> FunctionItem | None:
@@ -111,7 +112,7 @@ def reference_detail(name: str, *, index: StrudelIndex | None = None) -> Functio
     item.update(
         description_html=entry.description_html,
         synonyms_text=entry.synonyms_text,
-        display_tags=[t for t in entry.filter_tags if t not in ("supradough", "superdirt")],
+        display_tags=[t for t in entry.filter_tags if t not in IGNORED_TAGS],
     )
     return item  # type: ignore[return-value]
 

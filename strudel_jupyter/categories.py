@@ -22,7 +22,9 @@ __all__ = [
     "category_counts",
     "collation_key",
     "filter_tags",
+    "count_unit",
     "in_sound_category",
+    "index_slots",
     "is_hidden_sound",
     "is_visible_doc",
     "normalise_category",
@@ -31,6 +33,7 @@ __all__ = [
     "sample_count",
     "sound_categories",
     "sound_key",
+    "sound_label",
     "tag_counts",
 ]
 
@@ -50,7 +53,19 @@ SOUND_CATEGORY_ALIASES: dict[str, str] = {
     "synth": "synths",
     "wavetable": "wavetables",
     "users": "user",
+    "my": "user",
+    "custom": "user",
+    "imported": "user",
     "everything": "all",
+    "every": "all",
+    "synthesizer": "synths",
+    "synthesizers": "synths",
+    "synthesiser": "synths",
+    "synthesisers": "synths",
+    "drum-kit": "drum-machines",
+    "drum-kits": "drum-machines",
+    "wave-table": "wavetables",
+    "wave-tables": "wavetables",
 }
 
 #: Tags the reference tab never shows in its tag row.
@@ -126,6 +141,27 @@ def sample_count(data: Mapping[str, Any]) -> int | None:
         fonts = data.get("fonts")
         return len(fonts) if isinstance(fonts, list) else 0
     return None
+
+
+def index_slots(data: Mapping[str, Any]) -> int | None:
+    """How many entries ``name:n`` chooses from (the REPL wraps ``n`` around), or None.
+
+    Samples, wavetables and soundfonts pick from their list; a synth ignores the index, and a
+    note-keyed map (``piano``) picks within the note played, so neither has a fixed count.
+    """
+    files = data.get("samples", data.get("tables", data.get("fonts")))
+    return len(files) if isinstance(files, list) and files else None
+
+
+def sound_label(name: str, count: int | None) -> str:
+    """How the sounds tab prints a name: ``bd(8)``; synths without a count."""
+    return name if count is None else f"{name}({count})"
+
+
+def count_unit(kind: str, count: int) -> str:
+    """What the number after a sound counts: "8 samples", "5 tables", "1 font"."""
+    unit = {"wavetable": "table", "soundfont": "font"}.get(kind, "sample")
+    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 def category_counts(soundmap: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:

@@ -60,12 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     except SnapshotError as exc:
         print(f"strudel-jupyter: {exc}", file=sys.stderr)
         return 2
-    query: object = " ".join(args.query)
-    if args.domain or args.mode or args.limit is not None:
-        query = {"q": query, "domain": args.domain or "auto", "mode": args.mode or "auto"}
-        if args.limit is not None:
-            query["limit"] = args.limit  # type: ignore[index]
-    response = strudel_knowledge(query, index=index)
+    response = strudel_knowledge(
+        " ".join(args.query), domain=args.domain, mode=args.mode, limit=args.limit, index=index
+    )
     text = json.dumps(response, indent=2, ensure_ascii=False) if args.json else render_text(response)
     try:
         print(text)

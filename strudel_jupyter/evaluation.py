@@ -62,7 +62,7 @@ def known_names(index: StrudelIndex) -> set[str]:
     """Every name an answer may contain, lower-cased: functions, synonyms, sounds, banks."""
     ref = index.reference
     names = {n.lower() for e in ref.entries for n in (e.name, *e.doc_synonyms)}
-    names |= set(index.sounds.entries) | set(index.sounds.banks)
+    names |= set(index.sounds.names) | set(index.sounds.banks)  # visible keys only: never _base
     return names
 
 
@@ -126,12 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="strudel-jupyter eval", description=__doc__)
     parser.add_argument("file", help="JSONL eval file (e.g. ../shared/eval/dev.jsonl)")
     parser.add_argument("--snapshot", help="snapshot directory (default: the usual resolution)")
-    parser.add_argument("-v", "--verbose", action="store_true", help="print every failing case")
     args = parser.parse_args(argv)
     index = get_index(args.snapshot)
     report = run_eval(load_cases(args.file), index=index)
     for result in report.results:
-        if not result.passed and (args.verbose or True):
+        if not result.passed:
             why = "; ".join(result.failures + [f"invented {n}" for n in result.invented])
             print(f"FAIL {result.id}: {json.dumps(result.query)} -> {why}")
     print(f"pass rate: {report.pass_rate:.1%} ({report.passed}/{len(report.results)})")

@@ -22,6 +22,7 @@ __all__ = [
     "StrudelIndex",
     "banks_frame",
     "get_index",
+    "settle_for_server",
     "reference_frame",
     "register_sounds",
     "sounds_frame",
@@ -36,13 +37,18 @@ class StrudelIndex:
         self.reference = ReferenceIndex(snapshot.docs)
         self.sounds = SoundsIndex(snapshot.soundmap)
         self._lock = threading.Lock()
-        # Structures other modules derive from this index (search tables...), tagged with
-        # the index version they were built for so a registry change never serves stale data.
-        self.derived: dict[str, Any] = {}
 
     @classmethod
     def from_path(cls, path: os.PathLike[str] | str | None = None) -> StrudelIndex:
         return cls(load_snapshot(path))
+
+    @property
+    def derived(self) -> dict[Any, Any]:
+        """A cache for structures other modules derive from this index (search tables...).
+
+        It belongs to the current registry version, so registering sounds starts it afresh.
+        """
+        return self.sounds.state.derived
 
     @property
     def version(self) -> int:
@@ -95,12 +101,20 @@ def get_index(path: os.PathLike[str] | str | None = None) -> StrudelIndex:
             index = _CACHE.get(key)
             if index is None:
                 index = _CACHE[key] = StrudelIndex.from_path(directory if path is not None else None)
-                # The shared index lives as long as the process: move it (and what is alive
-                # now) out of the garbage collector's sight, so full collections stop
-                # walking its ~20k containers (a 10 ms pause at every gen-2 collection).
-                gc.collect()
-                gc.freeze()
     return index
+
+
+def settle_for_server(index: StrudelIndex) -> None:
+    """For a long-running server process (Jupyter Server, the MCP server) only.
+
+    Moves the index, and whatever else is alive now, out of the garbage collector's sight:
+    full collections then stop walking its ~20k containers, a 10 ms pause in the middle of
+    requests. Not for kernels: a user's cyclic garbage alive at this moment would never be
+    freed.
+    """
+    index.sounds.state  # noqa: B018 - built already; nothing lazy left to allocate later
+    gc.collect()
+    gc.freeze()
 
 
 def reference_frame(*, index: StrudelIndex | None = None) -> pd.DataFrame:

@@ -7,12 +7,13 @@ It never raises and never returns a name the snapshot does not have.
 from __future__ import annotations
 
 import logging
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .categories import collation_key
+from .categories import collation_key, count_unit, index_slots, is_hidden_sound, sound_key
 from .index import StrudelIndex, get_index
-from .payloads import BankItem, FunctionItem, Item, KnowledgeResponse, SoundItem
+from .payloads import Item, KnowledgeResponse
 from .query import (
     DEFAULT_LIMIT,
     LIST_LIMIT,
@@ -36,6 +37,7 @@ from .search import (
     split_sound_index,
     suggest,
 )
+from .items import bank_item, function_item, sound_item
 from .snapshot import SnapshotError
 from .sounds import Bank, SoundEntry
 
@@ -49,17 +51,28 @@ _SILENT_KINDS = frozenset({"unknown_sound", "unknown_bank", "sound_not_in_bank"}
 NOT_FOUND = "No authoritative match in bundled Strudel reference/sounds."
 
 
-def strudel_knowledge(query: Any, *, index: StrudelIndex | None = None) -> KnowledgeResponse:
+def strudel_knowledge(
+    query: Any,
+    *,
+    domain: str | None = None,
+    mode: str | None = None,
+    limit: int | None = None,
+    index: StrudelIndex | None = None,
+) -> KnowledgeResponse:
     """Answer a free-form or object query about Strudel functions and sounds.
 
     ``query`` is a string ("what does room do", "symbol:fast", "list synths"), an
-    object ``{"q", "domain", "mode", "limit"}`` or that object as JSON. Returns the
-    spec's structured response; on bad input ``{"ok": false, "reason": ...}``.
+    object ``{"q", "domain", "mode", "limit"}`` or that object as JSON; ``domain``,
+    ``mode`` and ``limit`` may also be passed as keywords (the object's fields win).
+    Returns the spec's structured response; on bad input ``{"ok": false, "reason": ...}``.
     """
     try:
-        request = coerce_request(query)
+        request = coerce_request(query, domain=domain, mode=mode, limit=limit)
     except QueryError as exc:
         return _failure(exc.query or _preview(query), exc.reason, exc.message)
+    except Exception:  # the contract: an agent-facing call never raises
+        log.exception("strudel_knowledge could not read its input")
+        return _failure(_preview(query), "invalid_query", "The query could not be read; send a string or {\"q\": ...}.")
     try:
         index = index or get_index()
     except SnapshotError as exc:
@@ -74,7 +87,7 @@ def strudel_knowledge(query: Any, *, index: StrudelIndex | None = None) -> Knowl
 
 
 def _preview(query: Any) -> str:
-    text = query if isinstance(query, str) else repr(query)
+    text = query if isinstance(query, str) else reprlib.repr(query)  # bounded, even for deep nesting
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -99,70 +112,6 @@ def _failure(
     }
 
 
-# ----------------------------------------------------------------- formatting
-def function_item(entry: ReferenceEntry, hit: Hit | None, *, examples: int) -> FunctionItem:
-    item: FunctionItem = {
-        "kind": "function",
-        "name": entry.name,
-        "synonyms": list(entry.synonyms),
-        "description": entry.description,
-        "usage": entry.usage,
-        "params": [dict(p) for p in entry.params],  # type: ignore[misc]
-        "examples": list(entry.examples[:examples]),
-        "tags": list(entry.tags),
-        "source": entry.source,
-        "match": hit.match if hit else "listed",
-        "score": round(hit.score, 3) if hit else 0.0,
-    }
-    if hit and hit.via and hit.via != entry.name:
-        item["via"] = hit.via
-    return item
-
-
-def sound_item(entry: SoundEntry, hit: Hit | None, *, sample_index: int | None = None) -> SoundItem:
-    item: SoundItem = {
-        "kind": "sound",
-        "name": entry.name,
-        "type": entry.type,
-        "category": entry.category,
-        "categories": [c for c in entry.categories if c != "all"],
-        "tag": entry.tag,
-        "count": entry.count,
-        "bank": entry.bank,
-        "sound": entry.sound,
-        "usage": entry.usage,
-        "examples": [entry.usage],
-        "match": hit.match if hit else "listed",
-        "score": round(hit.score, 3) if hit else 0.0,
-    }
-    if entry.alias_of:
-        item["alias_of"] = entry.alias_of
-    if sample_index is not None:
-        item["sample_index"] = sample_index
-    if hit and hit.via and hit.via != entry.name:
-        item["via"] = hit.via
-    return item
-
-
-def bank_item(bank: Bank, hit: Hit | None) -> BankItem:
-    item: BankItem = {
-        "kind": "bank",
-        "name": bank.bank,
-        "label": bank.label,
-        "category": bank.category,
-        "count": bank.n_sounds,
-        "sounds": list(bank.sounds),
-        "aliases": list(bank.aliases),
-        "usage": bank.usage,
-        "examples": [bank.usage],
-        "match": hit.match if hit else "listed",
-        "score": round(hit.score, 3) if hit else 0.0,
-    }
-    if bank.alias_of:
-        item["alias_of"] = bank.alias_of
-    return item
-
-
 def _join(names: Sequence[str], limit: int = 8) -> str:
     shown = ", ".join(names[:limit])
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
@@ -171,8 +120,7 @@ def _join(names: Sequence[str], limit: int = 8) -> str:
 def _count_text(entry: SoundEntry) -> str:
     if entry.count is None:
         return ""
-    unit = {"wavetable": "table", "soundfont": "font"}.get(entry.type, "sample")
-    return f", {entry.count} {unit}{'s' if entry.count != 1 else ''}"
+    return f", {count_unit(entry.type, entry.count)}"
 
 
 def describe_function(entry: ReferenceEntry) -> str:
@@ -319,16 +267,15 @@ class _Answer:
         hits = rank_names(hits)
         if hits:
             sound_hit = next((h for h in hits if h.kind == "sound"), None)
-            if sound_hit and n is not None:
-                count = snd.entries[sound_hit.name].count or 1
-                if n >= count:
-                    return _failure(
-                        self.q, "index_out_of_range",
-                        f"{sound_hit.name} exists but has {count} sample{'s' if count != 1 else ''} "
-                        f"(indices 0-{count - 1}); {sound_hit.name}:{n} wraps around to index {n % count}.",
-                        [sound_hit.name],
-                        domains=("sounds",),
-                    )  # fmt: skip
+            slots = index_slots(snd.registry.get(sound_hit.name, {})) if sound_hit and n is not None else None
+            if sound_hit and slots is not None and n is not None and n >= slots:
+                plural = "s" if slots != 1 else ""
+                return _failure(
+                    self.q, "index_out_of_range",
+                    f"{sound_hit.name} exists but has {slots} sample{plural} (indices 0-{slots - 1}); "
+                    f"{sound_hit.name}:{n} wraps around to index {n % slots}.",
+                    [sound_hit.name], domains=("sounds",),
+                )  # fmt: skip
             items = [i for i in (self._item(h, examples=2) for h in hits) if i]
             domains = {h.domain for h in hits}
             resolved = "auto" if len(domains) > 1 else hits[0].domain
@@ -356,8 +303,9 @@ class _Answer:
                 suggestions.append(entry.name)
                 notes.append(f"Strudel names are case-sensitive: {subject} is not defined, {n_} is.")
         other = "sounds" if domain == "reference" else "reference" if domain == "sounds" else None
-        if other == "sounds" and (snd.get(name) or snd.get_bank(name)):
-            found = snd.get(name) or snd.get_bank(name)
+        visible_sound = snd.get(name) if not is_hidden_sound(sound_key(name)) else None
+        if other == "sounds" and (visible_sound or snd.get_bank(name)):
+            found = visible_sound or snd.get_bank(name)
             suggestions.append(found.name if isinstance(found, SoundEntry) else found.bank)
             notes.append(f"{subject} is not a function, but it is a sound/bank name in the registry.")
         if other == "reference" and ref.get(subject):
@@ -424,7 +372,8 @@ class _Answer:
         if problems:
             suggestions = [
                 s for f in problems for s in f["suggestions"]
-                if ref.get(s) is not None or snd.get(s) is not None or snd.get_bank(s) is not None
+                if ref.get(s) is not None or snd.get_bank(s) is not None
+                or (snd.get(s) is not None and not snd.get(s).hidden)
             ]  # fmt: skip
             suggestions = [s for s in dict.fromkeys(suggestions) if s not in known][:5]
             answer = f"{NOT_FOUND} The code has problems: " + "; ".join(f["message"] for f in problems[:3])
@@ -457,10 +406,6 @@ class _Answer:
                 return family
         if parsed.category and domain != "reference":
             return self.list_category(parsed.category, parsed.type_filter, parsed.named)
-        if parsed.tag and domain != "sounds" and parsed.intent == "list":
-            tag = self._known_tag(parsed.tag)
-            if tag:
-                return self.list_tag(tag)
         if parsed.prefix in ("tag", "tags"):
             known = ", ".join(sorted(ref.tag_counts, key=collation_key))
             return _failure(self.q, "not_found", f"{NOT_FOUND} No reference tag {parsed.tag!r}. Tags: {known}.",

@@ -73,23 +73,20 @@ class StrudelMagics(Magics):
     # ---------------------------------------------------------------- handlers
     def _ask(self, line: str) -> KnowledgeResult:
         stripped = line.strip()
+        options: dict[str, Any] = {}
         if stripped.startswith("{"):
             # An object query, e.g. %strudel {"q": "room", "mode": "detail"}: options live inside it.
             query: Any = stripped
             raw = False
         else:
             args = parse_argstring(self.strudel, line)
-            text = _unquote(" ".join(args.query).strip())
-            if not text:
+            query = _unquote(" ".join(args.query).strip())
+            if not query:
                 raise UsageError("%strudel needs a query, e.g. %strudel what does fast do (alone it opens the panel)")
-            query = text
-            if args.domain or args.mode or args.limit is not None:
-                query = {"q": text, "domain": args.domain or "auto", "mode": args.mode or "auto"}
-                if args.limit is not None:
-                    query["limit"] = args.limit
+            options = {"domain": args.domain, "mode": args.mode, "limit": args.limit}
             raw = args.json
         index = self._load_index()
-        return KnowledgeResult(strudel_knowledge(query, index=index), index=index, raw=raw)
+        return KnowledgeResult(strudel_knowledge(query, **options, index=index), index=index, raw=raw)
 
     def _validate(self, line: str, cell: str) -> Any:
         args = parse_argstring(self.strudel, line)

@@ -15,7 +15,12 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-__all__ = ["Atom", "MiniParse", "MiniSyntaxError", "is_number", "parse_mini"]
+__all__ = ["MAX_DEPTH", "Atom", "MiniParse", "MiniSyntaxError", "is_number", "parse_mini"]
+
+#: How deep brackets and operator arguments may nest. The parser recurses (as Strudel's
+#: does), so deeper strings are refused with a syntax error instead of exhausting Python's
+#: stack; people write a handful of levels, generated patterns a few dozen.
+MAX_DEPTH = 50
 
 _WS = " \n\r\t\u00a0"
 _LETTER_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nl"})
@@ -53,6 +58,7 @@ class Atom:
 class MiniSyntaxError:
     message: str
     offset: int  # in the string's content (may equal its length: "unexpected end")
+    too_deep: bool = False  # nested past MAX_DEPTH, not a misplaced character
 
 
 @dataclass(slots=True)
@@ -69,6 +75,14 @@ class _Fail(Exception):
     pass
 
 
+class _TooDeep(Exception):
+    """Not a ``_Fail``: no alternative can succeed, so it ends the parse (no backtracking)."""
+
+    def __init__(self, pos: int) -> None:
+        super().__init__(pos)
+        self.pos = pos
+
+
 # A parsed slice: the value atoms it holds, and the atoms of its operator arguments.
 _Node = list  # list[Atom] of values (tails already applied)
 
@@ -81,6 +95,7 @@ class _Parser:
         self.pos = 0
         self.far = 0  # farthest position a rule failed at: where the error is reported
         self.expected: set[str] = set()
+        self.depth = 0  # slice_with_ops being parsed inside one another (the top level is 1)
 
     # ------------------------------------------------------------ primitives
     def _fail(self, what: str) -> None:
@@ -253,6 +268,18 @@ class _Parser:
         self.slice()
 
     def slice_with_ops(self) -> _Node:
+        # Every way to nest (brackets, operator arguments such as bd(3,8,bd(...))) comes
+        # back through here, so this is where the depth is counted.
+        if self.depth > MAX_DEPTH:
+            self.ws()
+            raise _TooDeep(self.pos)
+        self.depth += 1
+        try:
+            return self._slice_with_ops()
+        finally:
+            self.depth -= 1
+
+    def _slice_with_ops(self) -> _Node:
         values = self.slice()
         tails: list[tuple[Atom, ...]] = []
         ops = (
@@ -355,7 +382,20 @@ class _Parser:
                 self._fail("end of pattern")
         except _Fail:
             return MiniParse([], self._error())
+        except _TooDeep as deep:
+            return MiniParse([], self._too_deep(deep.pos))
+        except RecursionError:  # the caller was already deep in Python's stack
+            return MiniParse([], self._too_deep(self.pos, why="too deeply for the Python stack left"))
         return MiniParse(values, None)
+
+    def _too_deep(self, pos: int, *, why: str = "") -> MiniSyntaxError:
+        offset = max(min(pos, len(self.text) - 1) - 1, 0)  # without the opening quote we added
+        why = why or f"more than {MAX_DEPTH} levels of brackets or operator arguments"
+        return MiniSyntaxError(
+            f"mini-notation: nested too deeply ({why}); flatten the pattern or build it with JavaScript",
+            offset,
+            too_deep=True,
+        )
 
     def _error(self) -> MiniSyntaxError:
         offset = min(self.far, len(self.text) - 1)  # the closing quote we added is "the end"

@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .categories import SOUND_CATEGORIES, SOUND_CATEGORY_ALIASES
+from .categories import normalise_category
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -72,7 +72,7 @@ def _clean_text(text: str, notes: list[str]) -> str:
     if _CONTROL.search(text):
         text = _CONTROL.sub(" ", text)
         notes.append("control characters in the query were ignored")
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text.encode("utf-8", "replace").decode("utf-8"))  # lone surrogates
     return " ".join(text.split())
 
 
@@ -93,15 +93,26 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _check_length(text: str, *, allowance: int = 0) -> None:
+    """Refuse over-long text before any work is done on it (the JSON form may add its syntax)."""
+    if len(text) > MAX_QUERY_CHARS + allowance:
+        raise QueryError(
+            "query_too_long",
+            f"the query has {len(text)} characters; ask about one thing in at most {MAX_QUERY_CHARS}",
+            text[:80] + "...",
+        )
+
+
 def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: Any = None) -> KnowledgeRequest:
     """Turn any input into a :class:`KnowledgeRequest` or raise :class:`QueryError`."""
     notes: list[str] = []
     if isinstance(query, str):
+        _check_length(query, allowance=200 if query.lstrip().startswith("{") else 0)
         stripped = query.strip()
         if stripped.startswith("{") and stripped.endswith("}"):
             try:
                 decoded = json.loads(stripped)
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # ValueError covers JSON errors and huge numbers
                 decoded = None
             if isinstance(decoded, dict):
                 query = decoded
@@ -128,12 +139,7 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
             "invalid_query",
             f"expected a query string or an object with a string \"q\", got {_describe(query)}",
         )
-    if len(query) > MAX_QUERY_CHARS:
-        raise QueryError(
-            "query_too_long",
-            f"the query has {len(query)} characters; ask about one thing in at most {MAX_QUERY_CHARS}",
-            query[:80] + "...",
-        )
+    _check_length(query)
     text = _clean_text(query, notes)
     if not text:
         raise QueryError("empty_query", "the query is empty; ask e.g. \"what does room do\" or \"list synths\"", query)
@@ -504,22 +510,11 @@ def _domain_hint(tokens: list[str], subject: str | None) -> str:
 
 
 def _category(word: str) -> tuple[str | None, str | None]:
-    """A category phrase -> (canonical category, type filter)."""
+    """A category phrase -> (canonical category, type filter); soundfonts are synths of one type."""
     w = re.sub(r"[\s_-]+", "-", word.lower())
-    if w in ("my", "custom", "imported"):
-        return "user", None
-    if w in ("every",):
-        return "all", None
     if w.startswith("soundfont"):
         return "synths", "soundfont"
-    if w.startswith("synthesi"):
-        return "synths", None
-    if w.startswith("drum-kit"):
-        return "drum-machines", None
-    if w.startswith("wave-table"):
-        return "wavetables", None
-    w = SOUND_CATEGORY_ALIASES.get(w, w)
-    return (w, None) if w in SOUND_CATEGORIES else (None, None)
+    return normalise_category(w), None
 
 
 def _listing(parsed: ParsedQuery, text: str) -> bool:
@@ -562,8 +557,6 @@ def parse_query(text: str) -> ParsedQuery:
         # "what does <code> do", "difference between .fast(2) and .hurry(2)": the names it calls
         parsed.tokens = names
         parsed.subject = names[0] if len(names) == 1 else None
-        if parsed.intent == "search" and len(names) > 1:
-            parsed.intent = "search"
     return parsed
 
 

@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .categories import count_unit, sound_label
 from .htmltext import sanitize_html
 
 if TYPE_CHECKING:
@@ -39,9 +40,7 @@ def _function_text(item: Mapping[str, Any], width: int) -> list[str]:
 
 def _count_label(item: Mapping[str, Any]) -> str:
     """``8 samples``, ``1 table``, ``12 fonts``: what the number after a sound name counts."""
-    unit = {"wavetable": "table", "soundfont": "font"}.get(str(item.get("type")), "sample")
-    count = item.get("count")
-    return f"{count} {unit}{'s' if count != 1 else ''}"
+    return count_unit(str(item.get("type")), item.get("count") or 0)
 
 
 def _answer_without_suggestions(response: Mapping[str, Any]) -> str:
@@ -248,7 +247,7 @@ def _list_html(items: list[Mapping[str, Any]]) -> str:
             rows.append((_code(item.get("label") or item["name"]), _e(f"bank · {item.get('count')} sounds"),
                          _code(item.get("usage", ""))))  # fmt: skip
         else:
-            label = item["name"] if item.get("count") is None else f"{item['name']}({item['count']})"
+            label = sound_label(item["name"], item.get("count"))
             rows.append((_code(label), _e(f"{item.get('type', '')} · {item.get('category', '')}"),
                          _code(item.get("usage", ""))))  # fmt: skip
     body = "".join("<tr>" + "".join(_td(c) for c in row) + "</tr>" for row in rows)

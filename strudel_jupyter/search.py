@@ -72,7 +72,7 @@ class SearchTables:
         self.sound_names = list(snd.names)  # already sorted by collation (lower-case keys)
         self.sound_sorted = sorted(snd.names)
         self.bank_names = sorted(snd.banks)
-        self.all_choices = [*self.ref_lower, *self.sound_names, *self.bank_names]
+        self.sound_choices = [*self.sound_names, *self.bank_names]  # fuzzy matching over keys and banks
 
 
 def tables_for(index: StrudelIndex) -> SearchTables:
@@ -179,7 +179,7 @@ def search_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> lis
             _add(hits, Hit("sounds", "bank", found, "prefix", score))
     if fuzzy and len(key) >= 3:
         for choice, ratio, _i in process.extract(
-            key, tables.all_choices[len(tables.ref_lower) :], scorer=fuzz.ratio, limit=8, score_cutoff=FUZZY_CUTOFF
+            key, tables.sound_choices, scorer=fuzz.ratio, limit=8, score_cutoff=FUZZY_CUTOFF
         ):
             kind = "sound" if choice in snd.entries else "bank"
             _add(hits, Hit("sounds", kind, choice, "fuzzy", _fuzzy_score(ratio)))
@@ -308,7 +308,7 @@ def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int 
                         offer(entry.name, 60.0 + 30.0 * min(len(name), len(lower)) / max(len(name), len(lower)))
     if domain in ("auto", "sounds"):
         key = sound_key(split_sound_index(lower)[0])
-        choices = tables.all_choices[len(tables.ref_lower) :]
+        choices = tables.sound_choices
         for choice, ratio, _i in process.extract(
             key, choices, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=SUGGEST_CUTOFF
         ):

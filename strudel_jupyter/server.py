@@ -19,7 +19,7 @@ from jupyter_server.utils import url_path_join
 
 from .browse import browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
 from .categories import SOUND_CATEGORIES
-from .index import StrudelIndex, get_index
+from .index import StrudelIndex, get_index, settle_for_server
 from .knowledge import strudel_knowledge
 from .query import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 from .search import suggest
@@ -87,6 +87,7 @@ class StrudelHandler(APIHandler):
                 raise ApiError(503, "snapshot_unavailable", f"The Strudel snapshot could not be loaded: {exc}") from None
             # kept for the server's lifetime: resolving the snapshot path costs more than a lookup
             self.settings[INDEX_SETTING] = index
+            settle_for_server(index)
         return index
 
     def reply_cached(self, key: tuple[Any, ...], answer: Callable[[], Any]) -> None:
@@ -194,7 +195,8 @@ class KnowledgeHandler(StrudelHandler):
 
 
 def knowledge_payload(index: StrudelIndex, request: dict[str, Any]) -> dict[str, Any]:
-    response: dict[str, Any] = dict(strudel_knowledge({k: v for k, v in request.items() if v is not None}, index=index))
+    response: dict[str, Any] = dict(strudel_knowledge(request["q"], domain=request["domain"], mode=request["mode"],
+                                                      limit=request["limit"], index=index))  # fmt: skip
     status = _FAILURE_STATUS.get(response.get("reason", ""))
     if not response["ok"] and status:
         raise ApiError(status, response["reason"], response["answer"])

@@ -195,27 +195,30 @@ def _usage(name: str, data: Mapping[str, Any], bank: str, sound: str, label: str
     return f's("{name}")'
 
 
-class SoundsIndex:
-    """The sound registry (``soundMap``) with the tab's categories, counts and banks."""
+class _State:
+    """Everything derived from one version of the registry; replaced whole, never changed.
 
-    def __init__(self, soundmap: Mapping[str, Mapping[str, Any]], *, version: int = 0) -> None:
-        self.registry: dict[str, dict[str, Any]] = {k: dict(v.get("data", {})) for k, v in soundmap.items()}
-        self.version = version
-        self._build()
+    Readers take ``index.sounds`` attributes from one state object, so a registration in
+    another thread never shows them a half-built registry.
+    """
 
-    # ------------------------------------------------------------------ build
-    def _build(self) -> None:
-        registry = self.registry
+    def __init__(self, registry: dict[str, dict[str, Any]], version: int) -> None:
+        self.registry, self.version = registry, version
+        self.frame: pd.DataFrame | None = None
+        self.banks_frame: pd.DataFrame | None = None
+        # what other modules derive from this version (search tables, listing orders...):
+        # it goes when the state goes, so nothing derived can outlive a registration
+        self.derived: dict[Any, Any] = {}
         visible = sorted((k for k in registry if not is_hidden_sound(k)), key=collation_key)
         self.names: tuple[str, ...] = tuple(visible)
         cats = {k: sound_categories(k, data) for k, data in registry.items()}
-        primary = {k: self._primary(c, registry[k]) for k, c in cats.items()}
+        primary = {k: _primary(c, registry[k]) for k, c in cats.items()}
         members: dict[str, list[tuple[str, str]]] = {}
         for key in visible:
             bank, sep, sound = key.partition("_")
             if sep and bank and sound:
                 members.setdefault(bank, []).append((sound, key))
-        labels, alias_of = self._bank_aliases(members)
+        labels, alias_of = _bank_aliases(registry, members)
         aliases: dict[str, list[str]] = {}
         for alias, original in alias_of.items():
             aliases.setdefault(original, []).append(alias)
@@ -261,52 +264,80 @@ class SoundsIndex:
         self.category_counts = {c: len(keys) for c, keys in self.by_category.items()}
         # Sound names are their only text: ``gm_acoustic_guitar_nylon`` answers "acoustic guitar".
         self.text = TextIndex({k: {"name": k} for k in visible}, {"name": 1.0})
-        self._frame: pd.DataFrame | None = None
-        self._banks_frame: pd.DataFrame | None = None
 
-    @staticmethod
-    def _primary(categories: tuple[str, ...], data: Mapping[str, Any]) -> str:
-        for category in _PRIMARY:
-            if category in categories:
-                return category
-        return "user" if "user" in categories else str(data.get("type", ""))
 
-    def _bank_aliases(self, members: Mapping[str, list[tuple[str, str]]]) -> tuple[dict[str, str], dict[str, str]]:
-        """Banks whose every sound is the same registry entry are aliases of one another.
+def _primary(categories: tuple[str, ...], data: Mapping[str, Any]) -> str:
+    for category in _PRIMARY:
+        if category in categories:
+            return category
+    return "user" if "user" in categories else str(data.get("type", ""))
 
-        The original is the bank whose name is a folder in its sample URLs (that is
-        also where its original spelling, e.g. ``RolandTR909``, comes from).
-        """
-        labels: dict[str, str] = {}
-        groups: dict[frozenset, list[str]] = {}
-        for bank, items in members.items():
-            fp = frozenset((s, _fingerprint(self.registry[k])) for s, k in items)
-            groups.setdefault(fp, []).append(bank)
-            for _, key in items[:1]:
-                files = self.registry[key].get("samples", self.registry[key].get("tables"))
-                first = files[0] if isinstance(files, list) and files else ""
-                for segment in str(first).split("/"):
-                    if segment.lower() == bank:
-                        labels[bank] = segment
-                        break
-        alias_of: dict[str, str] = {}
-        for banks in groups.values():
-            if len(banks) < 2:
-                continue
-            originals = [b for b in banks if b in labels] or sorted(banks, key=lambda b: (-len(b), b))[:1]
-            original = originals[0]
-            for b in banks:
-                if b != original:
-                    alias_of[b] = original
-        return labels, alias_of
+
+def _bank_aliases(
+    registry: Mapping[str, Mapping[str, Any]], members: Mapping[str, list[tuple[str, str]]]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Banks whose every sound is the same registry entry are aliases of one another.
+
+    The original is the bank whose name is a folder in its sample URLs (that is
+    also where its original spelling, e.g. ``RolandTR909``, comes from).
+    """
+    labels: dict[str, str] = {}
+    groups: dict[frozenset, list[str]] = {}
+    for bank, items in members.items():
+        fp = frozenset((s, _fingerprint(registry[k])) for s, k in items)
+        groups.setdefault(fp, []).append(bank)
+        for _, key in items[:1]:
+            files = registry[key].get("samples", registry[key].get("tables"))
+            first = files[0] if isinstance(files, list) and files else ""
+            for segment in str(first).split("/"):
+                if segment.lower() == bank:
+                    labels[bank] = segment
+                    break
+    alias_of: dict[str, str] = {}
+    for banks in groups.values():
+        if len(banks) < 2:
+            continue
+        originals = [b for b in banks if b in labels] or sorted(banks, key=lambda b: (-len(b), b))[:1]
+        original = originals[0]
+        for b in banks:
+            if b != original:
+                alias_of[b] = original
+    return labels, alias_of
+
+class SoundsIndex:
+    """The sound registry (``soundMap``) with the tab's categories, counts and banks."""
+
+    def __init__(self, soundmap: Mapping[str, Mapping[str, Any]], *, version: int = 0) -> None:
+        registry = {k: dict(v.get("data", {})) for k, v in soundmap.items()}
+        self._state = _State(registry, version)
+
+    # The current state's parts; each attribute read sees one consistent registry version.
+    registry = property(lambda self: self._state.registry)
+    version = property(lambda self: self._state.version)
+    names = property(lambda self: self._state.names)
+    entries = property(lambda self: self._state.entries)
+    banks = property(lambda self: self._state.banks)
+    by_sound = property(lambda self: self._state.by_sound)
+    by_category = property(lambda self: self._state.by_category)
+    category_counts = property(lambda self: self._state.category_counts)
+    text = property(lambda self: self._state.text)
+
+    @property
+    def state(self) -> _State:
+        """The current registry version and everything derived from it (read it once per task)."""
+        return self._state
 
     # ---------------------------------------------------------------- updates
     def register(self, entries: Mapping[str, Mapping[str, Any]]) -> list[str]:
-        """Add or replace registry entries (as ``registerSound`` does) and rebuild."""
+        """Add or replace registry entries (as ``registerSound`` does): a new state, swapped in whole.
+
+        Callers serialise writers (``StrudelIndex`` holds a lock); readers need no lock.
+        """
+        current = self._state
+        registry = dict(current.registry)
         for key, data in entries.items():
-            self.registry[sound_key(key)] = copy.deepcopy(dict(data))
-        self.version += 1
-        self._build()
+            registry[sound_key(key)] = copy.deepcopy(dict(data))
+        self._state = _State(registry, current.version + 1)
         return [sound_key(k) for k in entries]
 
     # ---------------------------------------------------------------- lookups
@@ -322,12 +353,13 @@ class SoundsIndex:
 
     def in_category(self, category: str) -> list[SoundEntry]:
         """The sounds the tab lists under ``category`` (canonical name), in tab order."""
-        return [self.entries[k] for k in self.by_category[category]]
+        state = self._state
+        return [state.entries[k] for k in state.by_category[category]]
 
     def search_names(self, text: str, category: str = "all") -> list[SoundEntry]:
         """The tab's search box: case-insensitive substring of the name, then the category filter."""
-        needle = text.lower()
-        return [self.entries[k] for k in self.names if needle in k and category in self.entries[k].categories]
+        needle, state = text.lower(), self._state
+        return [state.entries[k] for k in state.names if needle in k and category in state.entries[k].categories]
 
     def bank_sound(self, bank: str, sound: str) -> SoundEntry | None:
         """What ``s(sound).bank(bank)`` plays: the key ``bank_sound`` (case-insensitive)."""
@@ -336,8 +368,9 @@ class SoundsIndex:
     @property
     def frame(self) -> pd.DataFrame:
         """One row per registry key (hidden ``_`` keys included, flagged), tab order."""
-        if self._frame is None:
-            keys = sorted(self.entries, key=collation_key)
+        state = self._state
+        if state.frame is None:
+            keys = sorted(state.entries, key=collation_key)
             rows = [
                 {
                     "name": e.name,
@@ -354,19 +387,20 @@ class SoundsIndex:
                     "base_url": e.base_url,
                     "hidden": e.hidden,
                 }
-                for e in (self.entries[k] for k in keys)
+                for e in (state.entries[k] for k in keys)
             ]
             import pandas as pd
 
             frame = pd.DataFrame(rows, columns=[*SOUND_COLUMNS, "hidden"])
             frame["count"] = frame["count"].astype("Int64")
             frame.index = pd.Index(frame["name"], name="id")
-            self._frame = frame
-        return self._frame
+            state.frame = frame
+        return state.frame
 
     @property
     def banks_frame(self) -> pd.DataFrame:
-        if self._banks_frame is None:
+        state = self._state
+        if state.banks_frame is None:
             rows = [
                 {
                     "bank": b.bank,
@@ -378,11 +412,11 @@ class SoundsIndex:
                     "alias_of": b.alias_of,
                     "usage": b.usage,
                 }
-                for b in sorted(self.banks.values(), key=lambda b: collation_key(b.bank))
+                for b in sorted(state.banks.values(), key=lambda b: collation_key(b.bank))
             ]
             import pandas as pd
 
             frame = pd.DataFrame(rows, columns=BANK_COLUMNS)
             frame.index = pd.Index(frame["bank"], name="id")
-            self._banks_frame = frame
-        return self._banks_frame
+            state.banks_frame = frame
+        return state.banks_frame

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import html
+import logging
 import re
 import threading
 from collections.abc import Iterable, Iterator
@@ -36,11 +37,14 @@ from typing import Any, Literal, TypedDict
 
 from rapidfuzz import fuzz, process
 
-from .categories import sound_key
+from .categories import index_slots, sound_key
 from .index import StrudelIndex, get_index
 from .jsnames import HYDRA_GLOBALS, HYDRA_METHODS, JS_GLOBALS, JS_METHODS, JS_NAMESPACES, VALUE_METHODS
 from .mininotation import Atom, parse_mini
 from .search import suggest
+from .snapshot import SnapshotError
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "KINDS",
@@ -69,6 +73,8 @@ KINDS: dict[str, str] = {
     "sound_not_in_bank": "the bank exists but has no such sound (bank_sound is not registered)",
     "sample_index": "a sample index past the sound's last sample (the REPL wraps it)",
     "invalid_input": "the code argument is not a string, or is too long",
+    "snapshot_unavailable": "the Strudel snapshot could not be loaded, so nothing was checked",
+    "internal_error": "the validator failed unexpectedly (a bug), so nothing was checked",
 }
 
 MAX_CODE_CHARS = 200_000
@@ -333,6 +339,7 @@ def _walk(node) -> Iterator[Any]:
         stack.extend(reversed(n.children))
 
 
+_MAX_CODE_POINT = 0x10FFFF
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
 
 
@@ -359,7 +366,9 @@ def _decode_js_string(raw: str) -> tuple[str, list[int]]:
         elif nxt == "u" and raw[i + 2 : i + 3] == "{":
             end = raw.find("}", i)
             value = raw[i + 3 : end] if end > 0 else ""
-            out.append(chr(int(value, 16)) if re.fullmatch(r"[0-9a-fA-F]{1,6}", value) else "u")
+            code = int(value, 16) if re.fullmatch(r"[0-9a-fA-F]+", value) else None
+            # past U+10FFFF is a JavaScript syntax error, reported by _check_escape
+            out.append("u" if code is None else chr(code) if code <= _MAX_CODE_POINT else "\ufffd")
             i = end + 1 if end > 0 else i + 2
         elif nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", raw[i + 2 : i + 6]):
             out.append(chr(int(raw[i + 2 : i + 6], 16)))
@@ -460,6 +469,8 @@ class _Analysis:
             return
         self._seen.add(key)
         line, column = self._line_col(char_offset)
+        # a lone surrogate from a "\uD83D" escape cannot travel as UTF-8 (MCP, REST): make it "?"
+        name, message = _utf8(name), _utf8(message)
         self.findings.append(Finding(severity, kind, name, message, line, column, tuple(dict.fromkeys(suggestions))))
 
     def add_at(self, node, severity: Severity, kind: str, name: str, message: str, suggestions=(), **kw) -> None:
@@ -546,18 +557,22 @@ class _Analysis:
 
     def _pattern_names(self, node) -> list[str]:
         """Names a declaration pattern binds (``a``, ``{a, b: c}``, ``[a, ...b]``, ``a = 1``)."""
-        if node is None:
-            return []
-        t = node.type
-        if t in ("identifier", "shorthand_property_identifier_pattern"):
-            return [self._text(node)]
-        if t in ("assignment_pattern", "object_assignment_pattern"):
-            return self._pattern_names(node.child_by_field_name("left"))
-        if t == "pair_pattern":
-            return self._pattern_names(node.child_by_field_name("value"))
-        if t in ("object_pattern", "array_pattern", "rest_pattern"):
-            return [n for c in node.named_children for n in self._pattern_names(c)]
-        return []
+        names: list[str] = []
+        stack = [node]  # a loop, not recursion: patterns may nest thousands of levels deep
+        while stack:
+            node = stack.pop()
+            if node is None:
+                continue
+            t = node.type
+            if t in ("identifier", "shorthand_property_identifier_pattern"):
+                names.append(self._text(node))
+            elif t in ("assignment_pattern", "object_assignment_pattern"):
+                stack.append(node.child_by_field_name("left"))
+            elif t == "pair_pattern":
+                stack.append(node.child_by_field_name("value"))
+            elif t in ("object_pattern", "array_pattern", "rest_pattern"):
+                stack.extend(reversed(node.named_children))
+        return names
 
     def _callee_name(self, call) -> tuple[str, str]:
         """``("bare"|"method"|"", name)`` for a call expression."""
@@ -706,7 +721,29 @@ class _Analysis:
                 self._check_identifier(node)
             elif t == "string" or t == "template_string":
                 self._check_string(node)
+            elif t == "escape_sequence":
+                self._check_escape(node)
             stack.extend(reversed(node.children))
+
+    def _check_escape(self, node) -> None:
+        """``\\u{110000}`` and beyond: JavaScript refuses to parse the string."""
+        text = self._text(node)
+        if not text.startswith("\\u{") or not text.endswith("}"):
+            return
+        parent = node.parent
+        if parent is not None and parent.type == "template_string":
+            tag = parent.parent
+            if tag is not None and tag.type == "call_expression":
+                return  # a tagged template keeps invalid escapes raw (cooked value undefined)
+        try:
+            code = int(text[3:-1], 16)
+        except ValueError:
+            return
+        if code > _MAX_CODE_POINT:
+            self.add_at(
+                node, "error", "syntax", text,
+                f"syntax error: {text} is not a Unicode code point (the largest is \\u{{10FFFF}})",
+            )  # fmt: skip
 
     # names
     def _is_defined(self, name: str) -> bool:
@@ -944,6 +981,9 @@ class _Analysis:
         parsed = parse_mini(value.value)
         if parsed.error is not None:
             offset = value.source_offset(parsed.error.offset)
+            if parsed.error.too_deep:
+                self.add("error", "mini_syntax", value.value, parsed.error.message, offset)
+                return
             if value.quote == "`":
                 why = "the REPL reads a `...` string as mini-notation, up to its first ${...}"
             else:
@@ -953,23 +993,22 @@ class _Analysis:
 
     def _mini_values(self, node) -> Iterator[tuple[Atom, _StringValue]]:
         """Value atoms of a string argument (or of strings inside cat/seq/stack/... calls)."""
-        value = self._string(node)
-        if value is not None:
-            parsed = parse_mini(value.value)
-            for atom in parsed.values:  # a syntax error is reported by _check_string
-                yield atom, value
-            return
-        if node.type == "call_expression":
-            how, name = self._callee_name(node)
-            if how == "bare" and name in _VALUE_COMBINATORS and not self._is_defined(name):
-                for arg in self._args(node):
-                    yield from self._mini_values(arg)
-        elif node.type == "array":
-            for child in node.named_children:
-                yield from self._mini_values(child)
-        elif node.type == "parenthesized_expression":
-            for child in node.named_children:
-                yield from self._mini_values(child)
+        stack = [node]  # a loop, not recursion: arrays may nest thousands of levels deep
+        while stack:
+            node = stack.pop()
+            value = self._string(node)
+            if value is not None:
+                for atom in parse_mini(value.value).values:  # a syntax error is reported by _check_string
+                    yield atom, value
+                continue
+            inner: list[Any] = []
+            if node.type == "call_expression":
+                how, name = self._callee_name(node)
+                if how == "bare" and name in _VALUE_COMBINATORS and not self._is_defined(name):
+                    inner = self._args(node)
+            elif node.type in ("array", "parenthesized_expression"):
+                inner = node.named_children
+            stack.extend(reversed(inner))
 
     # ------------------------------------------------------------- sounds
     def _chain(self, call) -> _ChainControls:
@@ -1114,10 +1153,9 @@ class _Analysis:
         )  # fmt: skip
 
     def _check_index(self, atom: Atom, key: str, data: dict[str, Any], offset: int, chain: _ChainControls | None) -> None:
-        files = data.get("samples", data.get("tables", data.get("fonts")))
-        if not isinstance(files, list) or not files:
+        count = index_slots(data)
+        if count is None:
             return  # synths, and note-keyed maps (piano) where the index picks within a note
-        count = len(files)
         indices: list[Atom] = [a for tail in atom.tails[:1] for a in tail]
         if not indices and chain is not None and not chain.scaled:
             indices = chain.ns
@@ -1136,6 +1174,10 @@ class _Analysis:
                     f"{atom.text}:{wrapped} (the REPL takes the index modulo the count)",
                     offset, [f"{atom.text}:{wrapped}", f"{atom.text}:{count - 1}"],
                 )  # fmt: skip
+
+
+def _utf8(text: str) -> str:
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _closest(word: str, choices: Iterable[str], *, limit: int = 3, cutoff: float = 70.0) -> list[str]:
@@ -1173,17 +1215,23 @@ def _unique(names: Iterable[str], exclude: str) -> list[str]:
 def validate_code(code: str, *, index: StrudelIndex | None = None) -> ValidationReport:
     """Check Strudel code; returns a :class:`ValidationReport` (``.ok`` means no errors).
 
-    Raises ``TypeError`` when ``code`` is not a string (``strudel_validate`` turns
+    Raises ``TypeError`` when ``code`` is not a string, ``ValueError`` when it is too
+    long and ``SnapshotError`` when there is no snapshot (``strudel_validate`` turns
     every problem into a value instead).
     """
-    if not isinstance(code, str):
-        raise TypeError(f"code must be a string, got {type(code).__name__}")
-    if len(code) > MAX_CODE_CHARS:
-        raise ValueError(f"code is too long ({len(code)} characters; the limit is {MAX_CODE_CHARS})")
+    problem = _input_problem(code)
+    if problem is not None:
+        raise (ValueError if isinstance(code, str) else TypeError)(problem)
     if not code.strip():
         return ValidationReport(code, ())
     analysis = _Analysis(code, index or get_index())
-    return ValidationReport(code, tuple(analysis.run()))
+    try:
+        return ValidationReport(code, tuple(analysis.run()))
+    except RecursionError:
+        # The checks are loops and the mini-notation parser has a depth limit, so only a
+        # caller already deep in the stack gets here; say so rather than raise.
+        message = "syntax error: the code is nested too deeply to check; flatten it"
+        return ValidationReport(code, (Finding("error", "syntax", "", message, 1, 1),))
 
 
 def strudel_validate(code: Any, *, index: StrudelIndex | None = None) -> ValidationResult:
@@ -1192,17 +1240,43 @@ def strudel_validate(code: Any, *, index: StrudelIndex | None = None) -> Validat
     ``{"ok", "errors", "warnings", "findings": [{severity, kind, name, message, line,
     column, suggestions}], "summary"}``; ``ok`` is true when there is no error.
     """
+    problem = _input_problem(code)
+    if problem is not None:
+        return _cannot_validate("invalid_input", problem)
     try:
         return validate_code(code, index=index).to_dict()
-    except (TypeError, ValueError) as exc:
-        message = f"cannot validate: {exc}"
-        return {
-            "ok": False,
-            "errors": 1,
-            "warnings": 0,
-            "findings": [
-                {"severity": "error", "kind": "invalid_input", "name": "code", "message": message,
-                 "line": 1, "column": 1, "suggestions": []}  # fmt: skip
-            ],
-            "summary": message,
-        }
+    except SnapshotError as exc:
+        return _cannot_validate("snapshot_unavailable", f"the Strudel snapshot could not be loaded: {exc}")
+    except Exception:  # the contract: an agent-facing call never raises
+        log.exception("strudel_validate failed")
+        return _cannot_validate("internal_error", "the validator failed unexpectedly; nothing was checked")
+
+
+def _input_problem(code: Any) -> str | None:
+    # Only these are "invalid_input": an exception from inside the checks is a bug, not bad input.
+    if not isinstance(code, str):
+        return f"code must be a string, got {type(code).__name__}"
+    if len(code) > MAX_CODE_CHARS:
+        return f"code is too long ({len(code)} characters; the limit is {MAX_CODE_CHARS})"
+    return None
+
+
+def _cannot_validate(kind: str, why: str) -> ValidationResult:
+    message = f"cannot validate: {why}"
+    return {
+        "ok": False,
+        "errors": 1,
+        "warnings": 0,
+        "findings": [
+            {
+                "severity": "error",
+                "kind": kind,
+                "name": "code",
+                "message": message,
+                "line": 1,
+                "column": 1,
+                "suggestions": [],
+            }
+        ],
+        "summary": message,
+    }

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator, validate
 
 from strudel_jupyter import get_index, strudel_knowledge
 from strudel_jupyter.agent import ENVELOPE_SCHEMA, FORMATS, ToolRegistry, make_registry
+from strudel_jupyter.query import MAX_LIMIT
 from strudel_jupyter.validation import strudel_validate
 
 CODE = 's("bd sd").fastt(2)'
@@ -184,13 +185,32 @@ def test_every_schema_violation_is_listed(registry):
 
 def test_valid_arguments_are_still_used_when_only_optional_ones_are_wrong(registry, index):
     envelope = assert_envelope(
-        registry.execute({"name": "strudel_knowledge", "arguments": {"query": "room", "limit": 500, "colour": "red"}})
+        registry.execute(
+            {"name": "strudel_knowledge", "arguments": {"query": "room", "limit": MAX_LIMIT + 1, "colour": "red"}}
+        )
     )
     assert envelope["success"] is True
     assert envelope["result"] == strudel_knowledge("room", index=index)
     assert len(envelope["warnings"]) == 2
     assert any("'colour' was unexpected" in w for w in envelope["warnings"])
-    assert any("limit: 500 is greater than the maximum of 50" in w for w in envelope["warnings"])
+    assert any(f"limit: {MAX_LIMIT + 1} is greater than the maximum of {MAX_LIMIT}" in w for w in envelope["warnings"])
+
+
+def test_the_tools_limit_is_the_cores_limit(registry, index):
+    # Given the core's own cap on limit (its notes tell callers "up to" it)
+    schema = registry.get("strudel_knowledge").schema
+    # Then the schema allows exactly that much, in both argument forms, and says so
+    object_form = schema["properties"]["query"]["anyOf"][1]["properties"]["limit"]
+    assert schema["properties"]["limit"]["maximum"] == object_form["maximum"] == MAX_LIMIT
+    assert f"up to {MAX_LIMIT}" in schema["properties"]["limit"]["description"]
+    # When an agent follows the core's note and asks for the full page
+    envelope = assert_envelope(
+        registry.execute({"name": "strudel_knowledge", "arguments": {"query": "list sounds", "limit": MAX_LIMIT}})
+    )
+    # Then the call runs with that limit, not with the limit dropped as invalid
+    assert envelope["success"] is True and "warnings" not in envelope
+    assert len(envelope["result"]["items"]) == MAX_LIMIT
+    assert envelope["result"] == strudel_knowledge({"q": "list sounds", "limit": MAX_LIMIT}, index=index)
 
 
 def test_handler_exceptions_become_tool_errors():
@@ -203,6 +223,34 @@ def test_handler_exceptions_become_tool_errors():
     envelope = assert_envelope(registry.execute({"name": "explode", "arguments": {"x": 1}}))
     assert envelope["error_type"] == "tool_error"
     assert envelope["error"] == "explode failed: RuntimeError: the amp caught fire"
+
+
+class ExplodingCall:
+    """An SDK-like object whose every attribute access fails."""
+
+    def __getattr__(self, key):
+        raise RuntimeError("the wire came loose")
+
+
+def test_calls_that_cannot_even_be_read_are_envelopes(registry):
+    # Given calls that break the reader: JSON nested 100000 levels deep, an object whose
+    # attributes raise, and arguments nested 100000 levels deep
+    deep_call = "[" * 100_000
+    deep_arguments = {"name": "strudel_validate", "arguments": "[" * 100_000}
+    # When each is executed
+    deep = assert_envelope(registry.execute(deep_call))
+    exploding = assert_envelope(registry.execute(ExplodingCall()))
+    nested = assert_envelope(registry.execute(deep_arguments))
+    # Then each is the usual failure envelope (not a raised exception), and is logged
+    assert (deep["error_type"], deep["tool"]) == ("invalid_call", None) and "nested too deeply" in deep["error"]
+    assert exploding["error_type"] == "invalid_call"
+    assert "could not be read" in exploding["error"] and "the wire came loose" in exploding["error"]
+    assert nested["error_type"] == "invalid_json" and nested["tool"] == "strudel_validate"
+    assert "nested too deeply" in nested["error"]
+    assert [r["error_type"] for r in registry.log.records()] == ["invalid_call", "invalid_call", "invalid_json"]
+    # and the provider message for them is built without raising either
+    message = registry.run(ExplodingCall())
+    assert message["role"] == "tool" and json.loads(message["content"])["error_type"] == "invalid_call"
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,10 @@ import tomllib
 import typing
 from pathlib import Path
 
+from strudel_jupyter import get_index
 from strudel_jupyter import strudel_knowledge as core_knowledge
 from strudel_jupyter.agent import JUPYTER_SERVER_MCP_TOOLS, default_registry, tools
+from strudel_jupyter.query import DEFAULT_LIMIT, MAX_LIMIT
 from strudel_jupyter.validation import strudel_validate as core_validate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +41,13 @@ def test_signatures_are_typed_and_documented_for_frameworks():
             assert f"{name}:" in doc, f"{fn.__name__} does not document {name}"
     required = [p for p, v in inspect.signature(tools.strudel_knowledge).parameters.items() if v.default is v.empty]
     assert required == ["query"]
+
+
+def test_documented_limit_is_the_cores_limit():
+    # Frameworks show the docstring to the model: it must allow what the core allows
+    doc = inspect.getdoc(tools.strudel_knowledge)
+    assert f"limit: number of items to return (1-{MAX_LIMIT}, default {DEFAULT_LIMIT})" in doc
+    assert tools.bound_tools(get_index())["strudel_knowledge"].__doc__ == tools.strudel_knowledge.__doc__
 
 
 def test_entry_point_for_jupyter_server_mcp_lists_importable_tools():

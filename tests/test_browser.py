@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -336,3 +337,55 @@ def _luminance(css_colour: str) -> float:
     parts = css_colour[css_colour.index("(") + 1 : css_colour.index(")")].split(",")
     r, g, b = (float(p) / 255 for p in parts[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+# --------------------------------------------------------- paging and races
+def test_show_more_during_a_new_search_keeps_the_new_list_whole(page):
+    panel = sidebar(page)
+    panel.get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    # Given drum-machines listed a page at a time
+    sounds.locator(".jp-Strudel-filter[data-filter='drum-machines']").click()
+    sounds.locator(".jp-Strudel-status", has_text="1357 sounds in drum-machines").wait_for()
+    more = sounds.get_by_role("button", name="Show 200 more (1157 not shown)")
+    more.wait_for()
+    # and the server slow to answer the first page of a search for "b"
+    held = []
+    page.route(re.compile(r".*/strudel-jupyter/sounds\?.*search=b&.*offset=0.*"), lambda route: held.append(route))
+    # When I type "b" and click "Show more" while that search is in flight
+    sounds.get_by_role("searchbox", name="Search sounds by name").fill("b")
+    page.wait_for_timeout(400)  # past the typing pause: the search request is on its way
+    assert len(held) == 1, "the search request was not held"
+    more.click()
+    page.wait_for_timeout(1000)  # the "more" answer is in
+    held[0].continue_()  # now the search's answer arrives
+    page.wait_for_timeout(1500)
+    # Then the list is the new search's first page, with no rows appended from elsewhere
+    status = sounds.locator(".jp-Strudel-status").inner_text()
+    labels = sounds.get_by_role("option").all_inner_texts()
+    assert "matching “b”" in status, status
+    total = int(status.split()[0])
+    assert len(labels) == min(total, 200), (len(labels), total)
+    assert all("b" in label.lower() for label in labels)
+    assert len(set(labels)) == len(labels)
+
+
+def test_show_more_clicked_twice_appends_one_page(page):
+    panel = sidebar(page)
+    panel.get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.locator(".jp-Strudel-filter[data-filter='drum-machines']").click()
+    sounds.locator(".jp-Strudel-status", has_text="1357 sounds in drum-machines").wait_for()
+    more = sounds.get_by_role("button", name="Show 200 more (1157 not shown)")
+    more.wait_for()
+    held = []
+    page.route(re.compile(r".*/strudel-jupyter/sounds\?.*offset=200.*"), lambda route: held.append(route))
+    more.click()
+    page.wait_for_timeout(300)
+    more.click()
+    page.wait_for_timeout(300)
+    for route in held:
+        route.continue_()
+    page.wait_for_timeout(1500)
+    labels = sounds.get_by_role("option").all_inner_texts()
+    assert len(labels) == 400 and len(set(labels)) == 400, (len(held), len(labels), len(set(labels)))

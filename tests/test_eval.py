@@ -10,10 +10,13 @@ from strudel_jupyter.evaluation import load_cases, main, run_eval
 
 from .conftest import SHARED_EVAL
 
-HELDOUT = Path(__file__).parent / "data" / "eval_heldout.jsonl"
+DATA = Path(__file__).parent / "data"
 
 
-@pytest.mark.parametrize(("path", "threshold"), [(SHARED_EVAL, 0.95), (HELDOUT, 0.90)])
+@pytest.mark.parametrize(
+    ("path", "threshold"),
+    [(SHARED_EVAL, 0.95), (DATA / "eval_heldout.jsonl", 0.95), (DATA / "eval_heldout2.jsonl", 0.95)],
+)
 def test_eval_pass_rate_and_no_invented_names(path, threshold):
     report = run_eval(load_cases(path))
     failing = [(r.id, r.query, r.failures) for r in report.results if not r.passed]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from strudel_jupyter.pipeline import HELPER_DIR, PipelineError, build_snapshot, diff_snapshots, load_pipeline_config
-from strudel_jupyter.pipeline.build import _gather_sample_maps
+from strudel_jupyter.pipeline.build import _gather_sample_maps, _versions
 from strudel_jupyter.pipeline.cli import main
 from strudel_jupyter.snapshot import install_snapshot, load_snapshot, verify_manifest
 
@@ -241,6 +241,50 @@ def test_an_unreachable_npm_registry_stops_the_build(monkeypatch, tmp_path, inst
         build_snapshot(installed, sample_maps=sample_maps, work_dir=tmp_path / "work")
     assert _fingerprint(installed) == before
     assert not list((tmp_path / "work").glob("scratch-*")), "the scratch build directory was left behind"
+
+
+def _installed_packages(work: Path) -> list[Path]:
+    """A work directory whose node_modules holds every package the manifest records."""
+    manifests = []
+    for name in [p["name"] for p in CONFIG["packages"]] + ["jsdoc", "jsdoc-json"]:
+        manifest = work / "node_modules" / name / "package.json"
+        manifest.parent.mkdir(parents=True)
+        manifest.write_text(json.dumps({"name": name, "version": PACKAGE_JSON["dependencies"][name]}))
+        manifests.append(manifest)
+    return manifests
+
+
+def test_the_manifest_records_the_installed_versions(tmp_path):
+    _installed_packages(tmp_path)
+    versions = _versions(tmp_path, CONFIG, "v22.0.0")
+    assert versions["@strudel/core"] == "1.2.6" and versions["jsdoc"] == "4.0.4" and versions["node"] == "v22.0.0"
+
+
+@pytest.mark.parametrize(
+    ("damage", "says"),
+    [
+        (lambda m: m.unlink(), r"node_modules/@strudel/core/package\.json is missing"),
+        (lambda m: m.write_text("{not json"), r"package\.json is not JSON"),
+        (lambda m: m.write_bytes(b"\xff\xfe"), r"package\.json is not JSON"),
+        (lambda m: m.write_text('{"name": "@strudel/core"}'), "has no version"),
+        (lambda m: m.write_text("[1.2]"), "has no version"),
+    ],
+)
+def test_an_incomplete_install_stops_with_one_line(tmp_path, damage, says):
+    # Given node_modules where @strudel/core's package.json is missing or broken after npm ci
+    manifests = _installed_packages(tmp_path)
+    damage(next(m for m in manifests if m.parent.name == "core"))
+    # When the manifest's versions are read, then the build stops with one PipelineError line
+    with pytest.raises(PipelineError, match=rf"^cannot read the version of @strudel/core: .*{says}") as info:
+        _versions(tmp_path, CONFIG, "v22.0.0")
+    assert "\n" not in str(info.value)
+
+
+def test_without_node_modules_the_error_names_the_first_package(tmp_path):
+    with pytest.raises(
+        PipelineError, match=r"^cannot read the version of @strudel/\S+: .* is missing; run the build again"
+    ):
+        _versions(tmp_path, CONFIG, "v22.0.0")
 
 
 # ----------------------------------------------------------- info and import

@@ -141,3 +141,36 @@ def test_register_from_a_local_strudel_json(fresh_index, tmp_path):
     (tmp_path / "strudel.json").write_text(json.dumps({"_base": "https://x/", "zap": ["z.wav"]}))
     assert "zap" in fresh_index.register_sounds(tmp_path)
     assert fresh_index.sounds.get("zap").base_url == "https://x/"
+
+
+def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_index):
+    """Given readers browsing and searching while a writer registers sounds one by one."""
+    import threading
+
+    from strudel_jupyter.browse import browse_sounds
+    from strudel_jupyter.search import tables_for
+
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def reader() -> None:
+        try:
+            while not done.is_set():
+                browse_sounds("zzq", "user", index=fresh_index)
+                strudel_knowledge("list user sounds", index=fresh_index)
+                fresh_index.sounds.search_names("zzq")
+        except BaseException as exc:  # noqa: BLE001 - any failure is the finding
+            errors.append(exc)
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for i in range(30):
+        fresh_index.register_sounds({f"zzq{i}": ["a.wav"]}, "https://example.com/")
+    done.set()
+    for t in threads:
+        t.join()
+    # Then no reader failed, and what is derived from the current version knows every sound
+    assert errors == []
+    assert {f"zzq{i}" for i in range(30)} <= set(tables_for(fresh_index).sound_names)
+    assert fresh_index.sounds.category_counts["user"] == 30

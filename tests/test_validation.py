@@ -166,6 +166,23 @@ def test_sample_index_past_the_end_is_a_warning_because_the_repl_wraps(index):
     assert findings('n("0 40").scale("C:major").s("hh")', index, kind="sample_index") == []
 
 
+@pytest.mark.parametrize("name", ["hh", "wt_digital", "gm_piano", "piano", "sine", "balafon"])
+def test_sample_index_follows_the_one_index_rule(index, name):
+    # Given a sound of each kind: samples, wavetables, a soundfont, note-keyed maps, a synth
+    from strudel_jupyter.categories import index_slots
+
+    slots = index_slots(index.sounds.registry[name])
+    # When it is played one past the last entry the index rule counts
+    past = validate_code(f's("{name}:{slots if slots is not None else 999}")', index=index).findings
+    # Then the validator warns exactly when the rule has a count, and uses that count
+    if slots is None:
+        assert past == ()
+    else:
+        [finding] = past
+        assert finding.kind == "sample_index" and f"{name} has {slots} sample" in finding.message
+        assert validate_code(f's("{name}:{slots - 1}")', index=index).findings == ()
+
+
 def test_syntax_errors_name_the_unclosed_bracket(index):
     f = only('s("bd").fast(2', index, kind="syntax")
     assert (f.severity, f.line, f.column) == ("error", 1, 13)
@@ -312,6 +329,7 @@ def test_validator_never_raises_and_positions_are_inside_the_code(code):
     index = get_index()
     result = strudel_validate(code, index=index)
     assert isinstance(result["ok"], bool)
+    assert all(f["kind"] not in ("internal_error", "invalid_input") for f in result["findings"])
     lines = code.splitlines() or [""]
     for f in result["findings"]:
         assert 1 <= f["line"] <= len(lines) + 1 and f["column"] >= 1
@@ -347,3 +365,147 @@ def test_js_name_lists_do_not_shadow_strudel_names(index):
     symbols = index.snapshot.symbols
     assert "fast" not in JS_METHODS and "room" not in JS_METHODS and "s" not in JS_GLOBALS
     assert {"add", "filter"} <= set(symbols["methods"]) & JS_METHODS
+
+
+# ------------------------------------------------------- never raises, never bogus
+def test_without_a_snapshot_the_tool_answers_with_a_finding(monkeypatch, tmp_path):
+    # Given $STRUDEL_SNAPSHOT points at a folder that does not exist
+    missing = tmp_path / "nowhere"
+    monkeypatch.setenv("STRUDEL_SNAPSHOT", str(missing))
+    # When code is validated against the default index
+    result = strudel_validate('s("bd")')
+    # Then the tool answers with one finding that says why, instead of raising SnapshotError
+    assert (result["ok"], result["errors"], result["warnings"]) == (False, 1, 0)
+    [finding] = result["findings"]
+    assert finding["kind"] == "snapshot_unavailable" and finding["kind"] in KINDS
+    assert "snapshot could not be loaded" in finding["message"] and str(missing) in finding["message"]
+    assert result["summary"].startswith("cannot validate")
+    json.dumps(result)
+
+
+def nested_js(depth):
+    return "s(" + "[" * depth + '"bd"' + "]" * depth + ")"
+
+
+def nested_mini(depth):
+    return 's("' + "[" * depth + "bd" + "]" * depth + '")'
+
+
+def test_deeply_nested_javascript_is_checked_without_a_recursion_limit(index):
+    # Given sounds and bindings nested 3000 levels deep in JavaScript arrays and patterns
+    # When they are validated
+    sounds = validate_code(nested_js(3000) + "\n" + nested_js(3000).replace('"bd"', '"kick"'), index=index)
+    binding = validate_code("const " + "[" * 3000 + "...a" + "]" * 3000 + " = []\nnote(a).gain(b)", index=index)
+    # Then the checks still reach the innermost name (no RecursionError, nothing bogus)
+    assert [(f.kind, f.name, f.line) for f in sounds.findings] == [("unknown_sound", "kick", 2)]
+    assert [(f.kind, f.name) for f in binding.findings] == [("unknown_name", "b")]  # a is bound
+
+
+def test_realistic_mini_notation_nesting_is_parsed(index):
+    # Given mini-notation nested as deep as a person (or a generator) plausibly writes it
+    code = 's("' + "[" * 40 + "bd <sd [hh {cp oh}]>:1" + "]" * 40 + ' nope")'
+    # When it is validated
+    report = validate_code(code, index=index)
+    # Then the atoms are reached and judged as usual
+    assert [(f.kind, f.name) for f in report.findings] == [("unknown_sound", "nope")]
+
+
+@pytest.mark.parametrize("depth", [480, 5000])
+def test_absurd_mini_notation_nesting_is_a_finding_not_an_exception(index, depth):
+    # Given a mini-notation string nested hundreds of levels deep
+    code = "// deep\n" + nested_mini(depth)
+    # When the tool validates it
+    result = strudel_validate(code, index=index)
+    # Then it says where nesting got too deep, as a mini_syntax finding (not invalid_input, no raise)
+    [finding] = result["findings"]
+    assert finding["kind"] == "mini_syntax" and "nested too deeply" in finding["message"]
+    assert finding["line"] == 2 and 4 < finding["column"] < depth + 5
+
+
+def test_a_too_deep_mini_string_in_a_question_is_answered(index):
+    # Given the reviewer's 976-character question: is s("[[…480 levels…bd…]]") valid
+    from strudel_jupyter import strudel_knowledge
+
+    query = "is " + nested_mini(480) + " valid"
+    # When strudel_knowledge answers it (it runs the validator on the quoted code)
+    result = strudel_knowledge(query, index=index)
+    # Then the answer is the validator's finding, not an internal error
+    assert result["ok"] is False and result["reason"] == "invalid_code"
+    assert "nested too deeply" in result["answer"]
+
+
+@pytest.mark.parametrize("escape", [r"\u{FFFFFF}", r"\u{110000}", r"\u{00110000}"])
+def test_out_of_range_unicode_escapes_are_syntax_errors(index, escape):
+    # Given a string with a \u{...} code point past U+10FFFF (a SyntaxError in JavaScript)
+    code = 's("bd")\nconst t = \'a' + escape + "'"
+    # When the tool validates it
+    result = strudel_validate(code, index=index)
+    # Then it is a syntax finding at the escape, not "invalid_input"
+    [finding] = result["findings"]
+    assert (finding["kind"], finding["severity"], finding["line"], finding["column"]) == ("syntax", "error", 2, 13)
+    assert "code point" in finding["message"] and escape in finding["message"]
+
+
+def test_the_largest_unicode_escape_is_fine(index):
+    # \u{...} may have leading zeros; U+10FFFF is the last code point
+    code = "const t = '\\u{10FFFF}\\u{1F600}\\u{0000000041}'\ns(\"bd\")"
+    assert strudel_validate(code, index=index)["findings"] == []
+
+
+@pytest.mark.parametrize("form", ["[{}]", "<a {}>", "{{a, {}}}%2", "bd*[{}]", "bd(3,8,{})", "bd:[{}]"])
+def test_mini_notation_nesting_limit_is_the_same_for_every_way_to_nest(form):
+    # Given a pattern nested exactly MAX_DEPTH levels, and one nested a level deeper
+    from strudel_jupyter.mininotation import MAX_DEPTH
+
+    def nest(depth):
+        text = "x"
+        for _ in range(depth):
+            text = form.format(text)
+        return text
+
+    # Then the first parses, the second is refused with a clear message (no RecursionError)
+    assert parse_mini(nest(MAX_DEPTH)).ok
+    deeper = nest(MAX_DEPTH + 1)
+    error = parse_mini(deeper).error
+    assert error is not None and error.too_deep and "nested too deeply" in error.message
+    assert 0 < error.offset < len(deeper)
+    # and a much deeper one the same way, whatever the call stack already holds
+    assert parse_mini(nest(2000)).error.too_deep
+
+
+def test_a_failure_inside_the_checks_is_an_internal_error_not_bad_input(shared_snapshot_dir, caplog):
+    # Given an index whose sound registry is broken (a bug elsewhere, not the caller's input)
+    index = StrudelIndex.from_path(shared_snapshot_dir)
+    index.sounds.registry["bd"] = None  # the index rule reads a mapping here
+    # When the tool validates code that reaches it
+    result = strudel_validate('s("bd:3")', index=index)
+    # Then it answers with an internal_error finding (and logs the traceback), neither
+    # blaming the input nor raising
+    [finding] = result["findings"]
+    assert (result["ok"], finding["kind"]) == (False, "internal_error") and finding["kind"] in KINDS
+    assert "strudel_validate failed" in caplog.text
+    # while validate_code, the Python API, lets the exception through
+    with pytest.raises(AttributeError):
+        validate_code('s("bd:3")', index=index)
+
+
+def test_mini_notation_parser_answers_even_with_little_python_stack_left():
+    # Given a caller already near Python's recursion limit
+    import sys
+
+    def depth():
+        frame, n = sys._getframe(), 0
+        while frame is not None:
+            frame, n = frame.f_back, n + 1
+        return n
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth() + 25)
+    try:
+        # When it parses an ordinary nested pattern
+        result = parse_mini("[bd [sd [hh [oh cp]]]]")
+    finally:
+        sys.setrecursionlimit(old)
+    # Then it gets an error value saying why, not a RecursionError
+    assert result.error is not None and result.error.too_deep and "Python stack" in result.error.message
+    assert parse_mini("[bd [sd [hh [oh cp]]]]").ok  # with room, the same pattern is fine

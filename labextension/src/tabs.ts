@@ -74,7 +74,14 @@ abstract class BrowseTab {
   protected readonly listArea: HTMLElement;
   protected total = 0;
   protected loaded = false;
-  private readonly latest = new Latest();
+  /** Bumped by every new search or filter: answers to an older one are stale. */
+  private generation = 0;
+  /** The generation whose rows the list shows (-1: none yet). */
+  private listed = -1;
+  /** The search text of the listed rows: "Show more" continues that search, not what is typed now. */
+  private listedSearch = '';
+  /** The generation a "Show more" request is fetching for, if any. */
+  private pendingMore: number | null = null;
   private readonly latestDetail = new Latest();
 
   constructor(
@@ -110,38 +117,73 @@ abstract class BrowseTab {
     );
   }
 
-  /** Fetch the first page (or, with `more`, the next one) for the current search and filter. */
+  /** Fetch the first page for the current search and filter (or, with `more`, the listed one's next page). */
   async load(more = false): Promise<void> {
-    const fresh = this.latest.next();
-    const offset = more ? this.list.size : 0;
+    return more ? this.loadMore() : this.loadFirst();
+  }
+
+  private async loadFirst(): Promise<void> {
+    const generation = ++this.generation;
+    const search = this.input.value.trim();
     let page: IReferencePage | ISoundsPage;
     try {
-      page = await this.fetchPage(offset);
+      page = await this.fetchPage(search, 0);
     } catch (error) {
-      if (fresh()) {
+      if (generation === this.generation) {
         this.status.textContent = errorText(error);
         this.list.reset([]);
+        this.listed = generation;
         this.listArea.hidden = true;
         this.more.hidden = true;
       }
       return;
     }
-    if (!fresh()) {
-      return;
+    if (generation !== this.generation) {
+      return; // a newer search or filter was started meanwhile
     }
     this.loaded = true;
-    this.total = page.total;
-    const rows = this.rows(page);
-    if (more) {
-      this.list.extend(rows);
-    } else {
-      this.list.reset(rows);
-      this.renderFilters(page);
-      this.renderStatus(page);
-      this.autoOpen(page);
+    this.listed = generation;
+    this.listedSearch = search;
+    this.list.reset(this.rows(page));
+    this.renderFilters(page);
+    this.renderStatus(page);
+    this.autoOpen(page);
+    this.renderMore(page.total);
+  }
+
+  /** The next page of the listed rows; ignored while a new search is loading or a page is on its way. */
+  private async loadMore(): Promise<void> {
+    const generation = this.generation;
+    if (this.listed !== generation || this.pendingMore === generation) {
+      return;
     }
+    const offset = this.list.size;
+    this.pendingMore = generation;
+    let page: IReferencePage | ISoundsPage;
+    try {
+      page = await this.fetchPage(this.listedSearch, offset);
+    } catch (error) {
+      if (generation === this.generation) {
+        this.status.textContent = errorText(error);
+      }
+      return;
+    } finally {
+      if (this.pendingMore === generation) {
+        this.pendingMore = null;
+      }
+    }
+    // Rows of an older search must not join the new list, nor land at the wrong offset.
+    if (generation !== this.generation || this.list.size !== offset) {
+      return;
+    }
+    this.list.extend(this.rows(page));
+    this.renderMore(page.total);
+  }
+
+  private renderMore(total: number): void {
+    this.total = total;
     this.listArea.hidden = this.list.size === 0;
-    const left = page.total - this.list.size;
+    const left = total - this.list.size;
     this.more.hidden = left <= 0;
     this.more.textContent = `Show ${Math.min(left, PAGE)} more (${left} not shown)`;
   }
@@ -193,7 +235,7 @@ abstract class BrowseTab {
     void this.load();
   }
 
-  protected abstract fetchPage(offset: number): Promise<IReferencePage | ISoundsPage>;
+  protected abstract fetchPage(search: string, offset: number): Promise<IReferencePage | ISoundsPage>;
   protected abstract fetchDetail(name: string): Promise<Item>;
   protected abstract rows(page: IReferencePage | ISoundsPage): IRow[];
   protected abstract renderFilters(page: IReferencePage | ISoundsPage): void;
@@ -228,9 +270,9 @@ export class ReferenceTab extends BrowseTab {
     void this.load();
   }
 
-  protected fetchPage(offset: number): Promise<IReferencePage> {
+  protected fetchPage(search: string, offset: number): Promise<IReferencePage> {
     return requestAPI<IReferencePage>(['reference'], {
-      search: this.input.value.trim(),
+      search,
       tag: this.tag,
       offset,
       limit: PAGE
@@ -297,9 +339,9 @@ export class SoundsTab extends BrowseTab {
     void this.load();
   }
 
-  protected fetchPage(offset: number): Promise<ISoundsPage> {
+  protected fetchPage(search: string, offset: number): Promise<ISoundsPage> {
     return requestAPI<ISoundsPage>(['sounds'], {
-      search: this.input.value.trim(),
+      search,
       category: this.category,
       offset,
       limit: PAGE

@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_SDK, file=sys.stderr)
         return 2
 
-    from ..index import get_index
+    from ..index import get_index, settle_for_server
     from ..snapshot import SnapshotError
     from .registry import make_registry
 
@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"strudel-jupyter mcp: {exc}", file=sys.stderr)
         return 2
     registry = make_registry(index=index)
+    settle_for_server(index)
     if args.list_tools:
         print(json.dumps(registry.definitions("mcp", all=True), indent=2))
         return 0

@@ -132,6 +132,19 @@ def _has(obj: Any, key: str) -> bool:
     return key in obj if isinstance(obj, Mapping) else hasattr(obj, key)
 
 
+_TOO_DEEP = "nested too deeply to read"
+
+
+def _read_call(call: Any) -> _Call:
+    """``_normalise`` that never raises: a call that breaks the reader is itself the problem."""
+    try:
+        return _normalise(call)
+    except RecursionError:
+        return _Call(problem=f"a tool call must be a JSON object with a name and arguments; this one is {_TOO_DEEP}")
+    except Exception as exc:  # noqa: BLE001 - SDK objects whose attribute access raises
+        return _Call(problem=f"the tool call could not be read ({type(exc).__name__}: {exc})")
+
+
 def _normalise(call: Any) -> _Call:
     """Read a tool call in any of the shapes providers use (dicts or SDK objects)."""
     if call is None or isinstance(call, (str, bytes, int, float, bool, list, tuple)):
@@ -350,7 +363,7 @@ class ToolRegistry:
         """Run a tool call; always returns the envelope (see the module docstring), never raises."""
         started = time.perf_counter()
         timestamp = datetime.now(timezone.utc)
-        parsed = _normalise(call)
+        parsed = _read_call(call)
         arguments: Any = parsed.arguments
         try:
             envelope, arguments = self._run(parsed)
@@ -411,11 +424,12 @@ class ToolRegistry:
         if isinstance(arguments, str):
             try:
                 arguments = json.loads(arguments)
-            except ValueError as exc:
+            except (ValueError, RecursionError) as exc:
+                why = _TOO_DEEP if isinstance(exc, RecursionError) else exc.args[0] if exc.args else exc
                 return (
                     self._failure(
                         name, "invalid_json",
-                        f"The arguments for {name} are not valid JSON ({exc.args[0] if exc.args else exc}). "
+                        f"The arguments for {name} are not valid JSON ({why}). "
                         f"Send a JSON object, e.g. {self._example(tool)}.",
                     ),
                     call.arguments,
@@ -505,7 +519,7 @@ class ToolRegistry:
         ``openai_responses`` -> ``{"type": "function_call_output", ...}``, ``anthropic`` ->
         ``{"type": "tool_result", ...}`` (put it in a user message's content list).
         """
-        parsed = _normalise(call)
+        parsed = _read_call(call)
         style = format or (parsed.style if parsed.style != "plain" else "openai")
         call_id = parsed.call_id or ""
         if style == "anthropic":

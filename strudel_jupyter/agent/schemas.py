@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..query import DEFAULT_LIMIT, MAX_LIMIT
+
 __all__ = [
     "ENVELOPE_SCHEMA",
     "SEARCH_TOOLS_SCHEMA",
@@ -36,7 +38,7 @@ STRUDEL_KNOWLEDGE_SCHEMA: dict[str, Any] = {
                         "q": {"type": "string"},
                         "domain": {"type": "string", "enum": _DOMAINS},
                         "mode": {"type": "string", "enum": _MODES},
-                        "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+                        "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
                     },
                     "required": ["q"],
                 },
@@ -52,7 +54,12 @@ STRUDEL_KNOWLEDGE_SCHEMA: dict[str, Any] = {
             "enum": _MODES,
             "description": "detail = one entry in full, search = ranked matches, list = a category; default auto",
         },
-        "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "number of items (default 5)"},
+        "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_LIMIT,
+            "description": f"number of items (default {DEFAULT_LIMIT}, up to {MAX_LIMIT})",
+        },
     },
     "required": ["query"],
     "additionalProperties": False,

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from ..index import StrudelIndex
 from ..knowledge import strudel_knowledge as _knowledge
+from ..query import DEFAULT_LIMIT, MAX_LIMIT
 from ..validation import strudel_validate as _validate
 
 __all__ = [
@@ -59,7 +60,7 @@ def strudel_knowledge(
             or the object form {"q": ..., "domain": ..., "mode": ..., "limit": ...}.
         domain: "reference" (functions), "sounds" (sound registry) or "auto".
         mode: "detail", "search", "list" or "auto".
-        limit: number of items to return (1-50, default 5).
+        limit: number of items to return (1-MAX_LIMIT, default DEFAULT_LIMIT).
 
     Returns:
         The knowledge spec's JSON: ok, query, domain, mode, answer, items (kind
@@ -67,6 +68,12 @@ def strudel_knowledge(
         that are real names. Never raises.
     """
     return dict(_knowledge(_knowledge_query(query, domain, mode, limit)))
+
+
+# The bounds are the core's (query.py); the docstring is what frameworks show the model.
+strudel_knowledge.__doc__ = (
+    (strudel_knowledge.__doc__ or "").replace("MAX_LIMIT", str(MAX_LIMIT)).replace("DEFAULT_LIMIT", str(DEFAULT_LIMIT))
+)
 
 
 def strudel_validate(code: str) -> dict[str, Any]:

@@ -382,10 +382,25 @@ def _node_step(
 
 
 def _versions(work_dir: Path, config: Mapping[str, Any], node_version: str) -> dict[str, str]:
+    """The installed version of every package the manifest records (read from node_modules)."""
     versions: dict[str, str] = {}
     for name in [p["name"] for p in config["packages"]] + ["jsdoc", "jsdoc-json"]:
         manifest = work_dir / "node_modules" / name / "package.json"
-        versions[name] = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            why = f"{manifest} is missing; run the build again with --reinstall"
+        except OSError as exc:
+            why = f"cannot read {manifest} ({exc.strerror or exc})"
+        except ValueError as exc:  # also UnicodeDecodeError
+            why = f"{manifest} is not JSON ({exc})"
+        else:
+            version = data.get("version") if isinstance(data, dict) else None
+            if isinstance(version, str) and version:
+                versions[name] = version
+                continue
+            why = f"{manifest} has no version"
+        raise PipelineError(f"cannot read the version of {name}: {why}")
     versions["node"] = node_version
     return versions
 
