@@ -63,7 +63,7 @@ def strudel_knowledge(
 
     ``query`` is a string ("what does room do", "symbol:fast", "list synths"), an
     object ``{"q", "domain", "mode", "limit"}`` or that object as JSON; ``domain``,
-    ``mode`` and ``limit`` may also be passed as keywords (the object's fields win).
+    ``mode`` and ``limit`` may also be passed as keywords (they win over the object's fields).
     Returns the spec's structured response; on bad input ``{"ok": false, "reason": ...}``.
     """
     try:

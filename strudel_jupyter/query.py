@@ -130,9 +130,10 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
                 f'the object form needs a non-empty string "q" (it {got}); '
                 'e.g. {"q": "what does room do", "domain": "reference"}',
             )
-        domain = obj.get("domain", domain) if "domain" in obj else domain
-        mode = obj.get("mode", mode) if "mode" in obj else mode
-        limit = obj.get("limit", limit) if "limit" in obj else limit
+        # options given beside the object (keywords, tool arguments) win over its fields
+        domain = obj.get("domain") if domain is None else domain
+        mode = obj.get("mode") if mode is None else mode
+        limit = obj.get("limit") if limit is None else limit
         query = q
     if not isinstance(query, str):
         raise QueryError(

@@ -31,6 +31,7 @@ __all__ = [
     "SNAPSHOT_ENV",
     "Snapshot",
     "SnapshotError",
+    "file_sha256",
     "install_snapshot",
     "load_snapshot",
     "resolve_snapshot_dir",
@@ -166,7 +167,7 @@ def load_snapshot(path: os.PathLike[str] | str | None = None) -> Snapshot:
 
 
 # ------------------------------------------------------------------- manifest
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
@@ -201,7 +202,7 @@ def write_manifest(
         "built": built or datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "versions": dict(versions or {}),
         "counts": snapshot_counts(snap.docs, snap.soundmap),
-        "files": {f: {"sha256": _sha256(directory / f), "bytes": (directory / f).stat().st_size} for f in files},
+        "files": {f: {"sha256": file_sha256(directory / f), "bytes": (directory / f).stat().st_size} for f in files},
     }
     if extra:
         manifest.update(extra)
@@ -220,7 +221,7 @@ def verify_manifest(directory: os.PathLike[str] | str) -> list[str]:
         path = directory / name
         if not path.exists():
             problems.append(f"{name}: missing")
-        elif _sha256(path) != meta.get("sha256"):
+        elif file_sha256(path) != meta.get("sha256"):
             problems.append(f"{name}: sha256 differs from manifest")
     return problems
 

@@ -28,21 +28,6 @@ Domain = Literal["auto", "reference", "sounds"]
 Mode = Literal["auto", "search", "detail", "list"]
 
 
-def _knowledge_query(
-    query: str | dict[str, Any], domain: str | None, mode: str | None, limit: int | None
-) -> str | dict[str, Any]:
-    if domain is None and mode is None and limit is None:
-        return query
-    obj: dict[str, Any] = dict(query) if isinstance(query, dict) else {"q": query}
-    if domain is not None:
-        obj["domain"] = domain
-    if mode is not None:
-        obj["mode"] = mode
-    if limit is not None:
-        obj["limit"] = limit
-    return obj
-
-
 def strudel_knowledge(
     query: str | dict[str, Any],
     domain: Domain | None = None,
@@ -67,7 +52,7 @@ def strudel_knowledge(
         function | sound | bank), sources, notes; on ok=false a reason and suggestions
         that are real names. Never raises.
     """
-    return dict(_knowledge(_knowledge_query(query, domain, mode, limit)))
+    return dict(_knowledge(query, domain=domain, mode=mode, limit=limit))
 
 
 # The bounds are the core's (query.py); the docstring is what frameworks show the model.
@@ -120,7 +105,7 @@ def bound_tools(index: StrudelIndex | None = None) -> dict[str, Any]:
     def knowledge(
         query: str | dict[str, Any], domain: str | None = None, mode: str | None = None, limit: int | None = None
     ) -> dict[str, Any]:
-        return dict(_knowledge(_knowledge_query(query, domain, mode, limit), index=idx))
+        return dict(_knowledge(query, domain=domain, mode=mode, limit=limit, index=idx))
 
     def validate(code: str) -> dict[str, Any]:
         return dict(_validate(code, index=idx))

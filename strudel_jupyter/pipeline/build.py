@@ -10,7 +10,6 @@ Standard library only: the build hook runs this before pandas is installed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..snapshot import PACKAGED_SNAPSHOT_DIR, SnapshotError, install_snapshot
+from ..snapshot import PACKAGED_SNAPSHOT_DIR, SnapshotError, file_sha256, install_snapshot
 
 __all__ = [
     "HELPER_DIR",
@@ -215,10 +214,6 @@ def _gather_sample_maps(config: Mapping[str, Any], folder: Path | None, out: Pat
 
 
 # ----------------------------------------------------------------- node helper
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _copy_helper(work_dir: Path) -> None:
     """Put our package.json, lock file, config and scripts next to node_modules."""
     work_dir.mkdir(parents=True, exist_ok=True)
@@ -268,7 +263,7 @@ _NETWORK_ERRORS = ("ENOTFOUND", "ECONNREFUSED", "ETIMEDOUT", "EAI_AGAIN", "ECONN
 
 def _npm_ci(npm: str, work_dir: Path, *, reinstall: bool, progress: Progress) -> None:
     stamp = work_dir / "node_modules" / STAMP_FILE
-    lock_hash = _sha256(work_dir / "package-lock.json")
+    lock_hash = file_sha256(work_dir / "package-lock.json")
     if not reinstall and stamp.is_file() and stamp.read_text().strip() == lock_hash:
         progress(f"npm packages already installed in {work_dir}")
         return
