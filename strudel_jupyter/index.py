@@ -112,7 +112,6 @@ def settle_for_server(index: StrudelIndex) -> None:
     requests. Not for kernels: a user's cyclic garbage alive at this moment would never be
     freed.
     """
-    index.sounds.state  # noqa: B018 - built already; nothing lazy left to allocate later
     gc.collect()
     gc.freeze()
 

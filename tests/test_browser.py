@@ -340,15 +340,21 @@ def _luminance(css_colour: str) -> float:
 
 
 # --------------------------------------------------------- paging and races
-def test_show_more_during_a_new_search_keeps_the_new_list_whole(page):
+def drum_machines_a_page_at_a_time(page):
+    """The Sounds tab showing drum-machines' first page; returns the tab and its "Show more" button."""
     panel = sidebar(page)
     panel.get_by_role("tab", name="Sounds", exact=True).click()
     sounds = tabpanel(page, "Sounds")
-    # Given drum-machines listed a page at a time
     sounds.locator(".jp-Strudel-filter[data-filter='drum-machines']").click()
     sounds.locator(".jp-Strudel-status", has_text="1357 sounds in drum-machines").wait_for()
     more = sounds.get_by_role("button", name="Show 200 more (1157 not shown)")
     more.wait_for()
+    return sounds, more
+
+
+def test_show_more_during_a_new_search_keeps_the_new_list_whole(page):
+    # Given drum-machines listed a page at a time
+    sounds, more = drum_machines_a_page_at_a_time(page)
     # and the server slow to answer the first page of a search for "b"
     held = []
     page.route(re.compile(r".*/strudel-jupyter/sounds\?.*search=b&.*offset=0.*"), lambda route: held.append(route))
@@ -371,13 +377,7 @@ def test_show_more_during_a_new_search_keeps_the_new_list_whole(page):
 
 
 def test_show_more_clicked_twice_appends_one_page(page):
-    panel = sidebar(page)
-    panel.get_by_role("tab", name="Sounds", exact=True).click()
-    sounds = tabpanel(page, "Sounds")
-    sounds.locator(".jp-Strudel-filter[data-filter='drum-machines']").click()
-    sounds.locator(".jp-Strudel-status", has_text="1357 sounds in drum-machines").wait_for()
-    more = sounds.get_by_role("button", name="Show 200 more (1157 not shown)")
-    more.wait_for()
+    sounds, more = drum_machines_a_page_at_a_time(page)
     held = []
     page.route(re.compile(r".*/strudel-jupyter/sounds\?.*offset=200.*"), lambda route: held.append(route))
     more.click()
