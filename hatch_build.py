@@ -42,7 +42,7 @@ class SnapshotBuildHook(BuildHookInterface):
     def initialize(self, version: str, build_data: dict) -> None:
         if self.target_name != "wheel":  # wheel and editable installs; sdists carry no data
             return
-        snapshot = _import_build_module("snapshot")
+        snapshot = _import_build_module("data.snapshot")
         dest = PACKAGE_DIR / "_data" / "snapshot"
         source = os.environ.get(SOURCE_ENV, "").strip()
         if source:
@@ -74,7 +74,7 @@ class SnapshotBuildHook(BuildHookInterface):
             pipeline = _import_build_module("pipeline.build")
             self.app.display_info("strudel-jupyter: building a snapshot from the npm registry (needs Node and npm)")
             result = pipeline.build_snapshot(dest, progress=lambda m: self.app.display_info(f"strudel-jupyter: {m}"))
-        except Exception as exc:  # noqa: BLE001 - whatever fails, pip install goes on without data
+        except Exception as exc:
             expected = type(exc).__name__ in ("PipelineError", "SnapshotError")  # no Node/npm/CDN, bad maps
             reason = str(exc) if expected else f"unexpected {type(exc).__name__} in the snapshot pipeline: {exc}"
             self.app.display_warning(f"strudel-jupyter: no snapshot embedded: {reason}. {hint}")

@@ -22,13 +22,15 @@ sys.path.insert(0, str(ROOT))
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--snapshot", default=os.environ.get("STRUDEL_SNAPSHOT", str(ROOT.parent / "shared" / "strudel-snapshot")))
+    parser.add_argument(
+        "--snapshot", default=os.environ.get("STRUDEL_SNAPSHOT", str(ROOT.parent / "shared" / "strudel-snapshot"))
+    )
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
 
     from strudel_jupyter import StrudelIndex
     from strudel_jupyter.agent import make_registry
-    from strudel_jupyter.validation import validate_code
+    from strudel_jupyter.code.validation import validate_code
 
     index = StrudelIndex.from_path(args.snapshot)
     examples = [e for d in index.snapshot.docs for e in d.get("examples") or []]
@@ -54,15 +56,19 @@ def main(argv: list[str] | None = None) -> int:
         totals.append(time.perf_counter() - started)
     per_example.sort()
     p95 = per_example[int(len(per_example) * 0.95)]
-    print(f"validate all {len(examples)} doc.json examples: median {statistics.median(totals) * 1000:.0f} ms "
-          f"per pass ({args.repeat} passes); per example median {statistics.median(per_example):.2f} ms, "
-          f"p95 {p95:.2f} ms, max {per_example[-1]:.2f} ms; errors found: {errors}")
+    print(
+        f"validate all {len(examples)} doc.json examples: median {statistics.median(totals) * 1000:.0f} ms "
+        f"per pass ({args.repeat} passes); per example median {statistics.median(per_example):.2f} ms, "
+        f"p95 {p95:.2f} ms, max {per_example[-1]:.2f} ms; errors found: {errors}"
+    )
 
     big = "\n".join(examples)
     started = time.perf_counter()
     report = validate_code(big, index=index)
-    print(f"one {len(big):,}-character file (all examples joined): {(time.perf_counter() - started) * 1000:.0f} ms, "
-          f"{len(report.findings)} findings")
+    print(
+        f"one {len(big):,}-character file (all examples joined): {(time.perf_counter() - started) * 1000:.0f} ms, "
+        f"{len(report.findings)} findings"
+    )
 
     registry = make_registry(index=index, log_size=10_000)
     call = {"name": "strudel_validate", "arguments": json.dumps({"code": 's("bd sd").fast(2)'})}
@@ -82,10 +88,17 @@ def main(argv: list[str] | None = None) -> int:
 
     env = {**os.environ, "STRUDEL_SNAPSHOT": args.snapshot, "PYTHONPATH": str(ROOT)}
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "strudel_jupyter", "mcp", "--list-tools"], env=env,
-                          capture_output=True, text=True, check=False)
-    print(f"strudel-jupyter mcp --list-tools (process start, index load): {time.perf_counter() - started:.2f} s "
-          f"(exit {done.returncode})")
+    done = subprocess.run(
+        [sys.executable, "-m", "strudel_jupyter", "mcp", "--list-tools"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    print(
+        f"strudel-jupyter mcp --list-tools (process start, index load): {time.perf_counter() - started:.2f} s "
+        f"(exit {done.returncode})"
+    )
     return 0
 
 

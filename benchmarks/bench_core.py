@@ -33,8 +33,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_build(snapshot: Path, repeat: int) -> dict[str, float]:
-    from strudel_jupyter.index import StrudelIndex
-    from strudel_jupyter.snapshot import load_snapshot
+    from strudel_jupyter.data.index import StrudelIndex
+    from strudel_jupyter.data.snapshot import load_snapshot
 
     loads, builds = [], []
     for _ in range(repeat):
@@ -46,13 +46,17 @@ def bench_build(snapshot: Path, repeat: int) -> dict[str, float]:
         t2 = time.perf_counter()
         loads.append((t1 - t0) * 1000)
         builds.append((t2 - t1) * 1000)
-    return {"load_ms_median": statistics.median(loads), "build_ms_median": statistics.median(builds),
-            "build_ms_first": builds[0], "build_ms_min": min(builds)}  # fmt: skip
+    return {
+        "load_ms_median": statistics.median(loads),
+        "build_ms_median": statistics.median(builds),
+        "build_ms_first": builds[0],
+        "build_ms_min": min(builds),
+    }
 
 
 def bench_queries(snapshot: Path, eval_file: Path, repeat: int) -> dict[str, float]:
-    from strudel_jupyter.index import StrudelIndex
-    from strudel_jupyter.knowledge import strudel_knowledge
+    from strudel_jupyter.data.index import StrudelIndex
+    from strudel_jupyter.lookup.knowledge import strudel_knowledge
 
     index = StrudelIndex.from_path(snapshot)
     queries = [json.loads(line)["query"] for line in eval_file.read_text().splitlines() if line.strip()]
@@ -64,8 +68,13 @@ def bench_queries(snapshot: Path, eval_file: Path, repeat: int) -> dict[str, flo
             t0 = time.perf_counter()
             strudel_knowledge(q, index=index)
             times.append((time.perf_counter() - t0) * 1000)
-    return {"queries": len(queries), "calls": len(times), "p50_ms": percentile(times, 0.5),
-            "p99_ms": percentile(times, 0.99), "max_ms": max(times)}  # fmt: skip
+    return {
+        "queries": len(queries),
+        "calls": len(times),
+        "p50_ms": percentile(times, 0.5),
+        "p99_ms": percentile(times, 0.99),
+        "max_ms": max(times),
+    }
 
 
 def bench_first_answer(snapshot: Path) -> dict[str, float]:
@@ -83,15 +92,18 @@ def bench_first_answer(snapshot: Path) -> dict[str, float]:
         imp, first, rss, ok = out.stdout.split()
         assert ok == "True", out.stdout
         runs.append((float(imp), float(first), float(rss)))
-    return {"import_ms": statistics.median(r[0] for r in runs), "import_to_first_answer_ms": statistics.median(
-        r[1] for r in runs), "process_max_rss_mb": statistics.median(r[2] for r in runs)}  # fmt: skip
+    return {
+        "import_ms": statistics.median(r[0] for r in runs),
+        "import_to_first_answer_ms": statistics.median(r[1] for r in runs),
+        "process_max_rss_mb": statistics.median(r[2] for r in runs),
+    }
 
 
 def bench_memory(snapshot: Path) -> dict[str, float]:
     """Memory the index holds, without and with its DataFrames (pandas itself not counted)."""
     import pandas  # noqa: F401 - imported before tracing so only our data is measured
 
-    from strudel_jupyter.index import StrudelIndex
+    from strudel_jupyter.data.index import StrudelIndex
 
     gc.collect()
     tracemalloc.start()

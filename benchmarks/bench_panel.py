@@ -39,7 +39,7 @@ def encode_messages() -> dict[str, int]:
     sent = {"messages": 0, "bytes": 0}
 
     class EncodingComm(comm.DummyComm):
-        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):  # noqa: ANN001
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
             sent["messages"] += 1
             sent["bytes"] += len(json.dumps({"data": data, "metadata": metadata}, default=str))
 
@@ -82,8 +82,8 @@ def main() -> None:
     os.environ["STRUDEL_SNAPSHOT"] = str(args.snapshot)
     sent = encode_messages()
 
-    from strudel_jupyter.index import StrudelIndex
-    from strudel_jupyter.panel import StrudelPanel
+    from strudel_jupyter.data.index import StrudelIndex
+    from strudel_jupyter.jupyter.panel import StrudelPanel
 
     index = StrudelIndex.from_path(args.snapshot)
     t0 = time.perf_counter()
@@ -93,8 +93,14 @@ def main() -> None:
     names = [e.name for e in index.reference.entries]
     sounds = random.Random(1).sample(list(index.sounds.names), min(args.sounds, len(index.sounds)))
     misses = ["trancegate", "rooom", "xyzzy", "pianno", "gm_vilin", "tr9099"]
-    actions = ["reference keystroke", "sounds keystroke", "no-match keystroke", "tag click", "category click",
-               "show more click"]  # fmt: skip
+    actions = [
+        "reference keystroke",
+        "sounds keystroke",
+        "no-match keystroke",
+        "tag click",
+        "category click",
+        "show more click",
+    ]
     results: dict[str, list[float]] = {action: [] for action in actions}
     for _ in range(args.repeat):
         results["reference keystroke"] += typing(panel.ref_search, names)

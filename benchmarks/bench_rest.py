@@ -91,7 +91,10 @@ def eval_questions() -> list[dict[str, str]]:
             if not isinstance(query, dict) or not isinstance(query.get("q"), str) or not query["q"].strip():
                 continue
             params = {"q": query["q"]}
-            for key, allowed in (("domain", ("auto", "reference", "sounds")), ("mode", ("auto", "search", "detail", "list"))):
+            for key, allowed in (
+                ("domain", ("auto", "reference", "sounds")),
+                ("mode", ("auto", "search", "detail", "list")),
+            ):
                 if query.get(key) in allowed:
                     params[key] = query[key]
             if len(params["q"]) <= 1000 and any(c.isalnum() for c in params["q"]):
@@ -131,10 +134,19 @@ def start_server(snapshot: Path, workdir: Path) -> tuple[subprocess.Popen, str, 
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
     }
     command = [
-        sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
-        "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir}",
-        "--ServerApp.jpserver_extensions=strudel_jupyter=True", "--ServerApp.log_level=WARN",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "jupyter_server",
+        "--no-browser",
+        "--allow-root",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={workdir}",
+        "--ServerApp.jpserver_extensions=strudel_jupyter=True",
+        "--ServerApp.log_level=WARN",
+    ]
     log = (workdir / "server.log").open("w")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=workdir)
     base = f"http://127.0.0.1:{port}"
@@ -225,7 +237,7 @@ async def run(
                 try:
                     status, body = await asyncio.wait_for(connection.get(url), timeout=10)
                     json.loads(body)
-                except (OSError, ValueError, IndexError, asyncio.TimeoutError, asyncio.IncompleteReadError) as exc:
+                except (TimeoutError, OSError, ValueError, IndexError, asyncio.IncompleteReadError) as exc:
                     errors.append(f"{url}: {exc!r}")
                     connection.close()
                     connection = Connection(host, int(port), token)
@@ -300,11 +312,15 @@ def main() -> int:
     print(f"REST API over loopback: {args.clients} concurrent keep-alive clients, {args.requests} requests per row")
     print("closed loop: each client sends its next request as soon as the answer arrives (server saturated);")
     print(f"paced: each client sends one request every {args.every_ms:.0f} ms (uncached queries)")
-    print(f"{'scenario':<18}{'requests':>9}{'errors':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'req/s':>8}"
-          f"{'server CPU ms/req':>19}")  # fmt: skip
+    print(
+        f"{'scenario':<18}{'requests':>9}{'errors':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'req/s':>8}"
+        f"{'server CPU ms/req':>19}"
+    )
     for name, r in results.items():
-        print(f"{name:<18}{r['requests']:>9}{r['errors']:>8}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}"
-              f"{r['max_ms']:>9.2f}{r['per_second']:>8.0f}{r['server_cpu_ms']:>19.3f}")  # fmt: skip
+        print(
+            f"{name:<18}{r['requests']:>9}{r['errors']:>8}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}"
+            f"{r['max_ms']:>9.2f}{r['per_second']:>8.0f}{r['server_cpu_ms']:>19.3f}"
+        )
         if r["first_error"]:
             print(f"  first error: {r['first_error']}")
     errors = sum(r["errors"] for r in results.values())

@@ -8,36 +8,36 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:
-    from .categories import SOUND_CATEGORIES
-    from .index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
-    from .knowledge import strudel_knowledge
-    from .panel import StrudelPanel
-    from .render import KnowledgeResult, render_html, render_text
-    from .snapshot import Snapshot, SnapshotError, load_snapshot
-    from .validation import ValidationReport, strudel_validate, validate_code
+    from .code.validation import ValidationReport, strudel_validate, validate_code
+    from .data.index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
+    from .data.snapshot import Snapshot, SnapshotError, load_snapshot
+    from .data.sounds_tab import SOUND_CATEGORIES
+    from .jupyter.panel import StrudelPanel
+    from .lookup.knowledge import strudel_knowledge
+    from .render.results import KnowledgeResult, render_html, render_text
 
 # Public names and the module that defines each. They load on first use, so that Jupyter
 # Server (which imports every server extension at start-up), the CLI and the MCP server
 # do not pay for ipywidgets, pandas or the parser until they need them.
 _EXPORTS = {
-    "SOUND_CATEGORIES": "categories",
-    "KnowledgeResult": "render",
-    "Snapshot": "snapshot",
-    "SnapshotError": "snapshot",
-    "StrudelIndex": "index",
-    "StrudelPanel": "panel",
-    "ValidationReport": "validation",
-    "banks_frame": "index",
-    "get_index": "index",
-    "load_snapshot": "snapshot",
-    "reference_frame": "index",
-    "register_sounds": "index",
-    "render_html": "render",
-    "render_text": "render",
-    "sounds_frame": "index",
-    "strudel_knowledge": "knowledge",
-    "strudel_validate": "validation",
-    "validate_code": "validation",
+    "SOUND_CATEGORIES": "data.sounds_tab",
+    "KnowledgeResult": "render.results",
+    "Snapshot": "data.snapshot",
+    "SnapshotError": "data.snapshot",
+    "StrudelIndex": "data.index",
+    "StrudelPanel": "jupyter.panel",
+    "ValidationReport": "code.validation",
+    "banks_frame": "data.index",
+    "get_index": "data.index",
+    "load_snapshot": "data.snapshot",
+    "reference_frame": "data.index",
+    "register_sounds": "data.index",
+    "render_html": "render.results",
+    "render_text": "render.results",
+    "sounds_frame": "data.index",
+    "strudel_knowledge": "lookup.knowledge",
+    "strudel_validate": "code.validation",
+    "validate_code": "code.validation",
 }
 
 __all__ = [
@@ -79,7 +79,7 @@ def __dir__() -> list[str]:
 
 def load_ipython_extension(ipython: Any) -> None:
     """``%load_ext strudel_jupyter``: registers the ``%strudel`` / ``%%strudel`` magics."""
-    from .magics import StrudelMagics
+    from .jupyter.magics import StrudelMagics
 
     ipython.register_magics(StrudelMagics)
 
@@ -94,7 +94,7 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
     """Serve the REST API behind the JupyterLab sidebar (see ``server.py``)."""
-    from .server import setup_handlers
+    from .jupyter.server import setup_handlers
 
     setup_handlers(server_app.web_app)
     server_app.log.info("strudel-jupyter: REST API registered under /strudel-jupyter/")

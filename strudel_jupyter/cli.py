@@ -1,10 +1,10 @@
 """``strudel-jupyter``: ask the Strudel reference and sounds from a terminal.
 
-    strudel-jupyter what does room do
-    strudel-jupyter "list synths" --json
-    strudel-jupyter snapshot info        (snapshot build/info/import/diff)
-    strudel-jupyter mcp                  (stdio MCP server for agents)
-    strudel-jupyter eval FILE.jsonl      (score an eval file)
+strudel-jupyter what does room do
+strudel-jupyter "list synths" --json
+strudel-jupyter snapshot info        (snapshot build/info/import/diff)
+strudel-jupyter mcp                  (stdio MCP server for agents)
+strudel-jupyter eval FILE.jsonl      (score an eval file)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = ["main"]
 SUBCOMMANDS = {
     "snapshot": "strudel_jupyter.pipeline.cli",
     "mcp": "strudel_jupyter.agent.mcp_server",
-    "eval": "strudel_jupyter.evaluation",
+    "eval": "strudel_jupyter.devtools.evaluation",
 }
 
 
@@ -50,10 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     args = _query_parser().parse_args(argv)
 
-    from .index import get_index
-    from .knowledge import strudel_knowledge
-    from .render import render_text
-    from .snapshot import SnapshotError
+    from .data.index import get_index
+    from .data.snapshot import SnapshotError
+    from .lookup.knowledge import strudel_knowledge
+    from .render.results import render_text
 
     try:
         index = get_index(args.snapshot)

@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_SNAPSHOT = Path(
-    os.environ.get("STRUDEL_SHARED_SNAPSHOT", ROOT.parent / "shared" / "strudel-snapshot")
-).resolve()
+SHARED_SNAPSHOT = Path(os.environ.get("STRUDEL_SHARED_SNAPSHOT", ROOT.parent / "shared" / "strudel-snapshot")).resolve()
 SHARED_EVAL = SHARED_SNAPSHOT.parent / "eval" / "dev.jsonl"
 
 if not (SHARED_SNAPSHOT / "doc.json").exists():  # a missing snapshot must fail loudly, never skip

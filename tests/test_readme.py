@@ -30,4 +30,3 @@ def test_ci_runs_the_readme_test_command():
     blocks = re.findall(r"```bash\n(.*?)```", setup_section(), re.S)
     assert found.strip() == blocks[1].strip()
     assert 'bash -euo pipefail -c "$cmd"' in script
-

@@ -1,10 +1,10 @@
 """strudel-jupyter for LLM agents: tool definitions, a safe executor, discovery, a call log, MCP.
 
-    from strudel_jupyter.agent import default_registry
-    registry = default_registry()
-    registry.definitions("anthropic")   # core tools; search_tools finds the rest
-    registry.execute(tool_call)         # {"success": true, "result": ...} or {"success": false, "error": ...}
-    registry.log.frame()                # every call as a DataFrame
+from strudel_jupyter.agent import default_registry
+registry = default_registry()
+registry.definitions("anthropic")   # core tools; search_tools finds the rest
+registry.execute(tool_call)         # {"success": true, "result": ...} or {"success": false, "error": ...}
+registry.log.frame()                # every call as a DataFrame
 """
 
 from __future__ import annotations

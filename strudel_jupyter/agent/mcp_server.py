@@ -101,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_SDK, file=sys.stderr)
         return 2
 
-    from ..index import get_index, settle_for_server
-    from ..snapshot import SnapshotError
+    from ..data.index import get_index, settle_for_server
+    from ..data.snapshot import SnapshotError
     from .registry import make_registry
 
     try:

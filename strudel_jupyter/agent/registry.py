@@ -23,15 +23,15 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from rapidfuzz import fuzz, process
 
-from ..index import StrudelIndex
-from ..textindex import TextIndex, tokenize
+from ..data.index import StrudelIndex
+from ..data.textindex import TextIndex, tokenize
 from .schemas import (
     SEARCH_TOOLS_SCHEMA,
     STRUDEL_KNOWLEDGE_SCHEMA,
@@ -57,8 +57,16 @@ __all__ = [
 FORMATS = ("openai", "openai_responses", "anthropic", "json_schema", "mcp")
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 LOG_COLUMNS = [
-    "timestamp", "tool", "call_id", "arguments", "duration_ms", "success", "error_type", "error", "result_chars",
-]  # fmt: skip
+    "timestamp",
+    "tool",
+    "call_id",
+    "arguments",
+    "duration_ms",
+    "success",
+    "error_type",
+    "error",
+    "result_chars",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +149,7 @@ def _read_call(call: Any) -> _Call:
         return _normalise(call)
     except RecursionError:
         return _Call(problem=f"a tool call must be a JSON object with a name and arguments; this one is {_TOO_DEEP}")
-    except Exception as exc:  # noqa: BLE001 - SDK objects whose attribute access raises
+    except Exception as exc:
         return _Call(problem=f"the tool call could not be read ({type(exc).__name__}: {exc})")
 
 
@@ -163,7 +171,9 @@ def _normalise(call: Any) -> _Call:
     if kind == "tool_use" or (_has(call, "input") and not _has(call, "arguments")):  # Anthropic
         return _Call(_get(call, "name"), _get(call, "input"), _get(call, "id"), "anthropic")
     if kind == "function_call":  # OpenAI Responses API
-        return _Call(_get(call, "name"), _get(call, "arguments"), _get(call, "call_id") or _get(call, "id"), "openai_responses")
+        return _Call(
+            _get(call, "name"), _get(call, "arguments"), _get(call, "call_id") or _get(call, "id"), "openai_responses"
+        )
     if _has(call, "name"):
         return _Call(_get(call, "name"), _get(call, "arguments"), _get(call, "id") or _get(call, "call_id"))
     return _Call(problem="a tool call needs a 'name' (and 'arguments'); none was found")
@@ -283,7 +293,10 @@ class ToolRegistry:
     def _definition(tool: Tool, format: str) -> dict[str, Any]:
         schema = json.loads(json.dumps(tool.schema))  # a copy callers may change
         if format == "openai":
-            return {"type": "function", "function": {"name": tool.name, "description": tool.description, "parameters": schema}}
+            return {
+                "type": "function",
+                "function": {"name": tool.name, "description": tool.description, "parameters": schema},
+            }
         if format == "openai_responses":
             return {"type": "function", "name": tool.name, "description": tool.description, "parameters": schema}
         if format == "anthropic":
@@ -362,12 +375,12 @@ class ToolRegistry:
     def execute(self, call: Any) -> dict[str, Any]:
         """Run a tool call; always returns the envelope (see the module docstring), never raises."""
         started = time.perf_counter()
-        timestamp = datetime.now(timezone.utc)
+        timestamp = datetime.now(UTC)
         parsed = _read_call(call)
         arguments: Any = parsed.arguments
         try:
             envelope, arguments = self._run(parsed)
-        except Exception as exc:  # noqa: BLE001 - the contract: errors are values
+        except Exception as exc:
             envelope = self._failure(parsed.name, "tool_error", f"internal error while running the tool: {exc}")
         self.log.append(
             {
@@ -405,17 +418,20 @@ class ToolRegistry:
             return self._failure(None, "invalid_call", "the tool call has no tool name"), call.arguments
         tool = self._tools.get(name)
         if tool is None:
-            close = [c for c, _, _ in process.extract(name, list(self._tools), scorer=fuzz.WRatio, limit=3, score_cutoff=60)]
+            close = [
+                c for c, _, _ in process.extract(name, list(self._tools), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+            ]
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             return (
                 self._failure(
-                    name, "unknown_tool",
+                    name,
+                    "unknown_tool",
                     f"There is no tool named {name!r}.{hint} Available tools: {', '.join(self._tools)} "
                     "(search_tools finds tools by keyword).",
                     available_tools=list(self._tools),
                 ),
                 call.arguments,
-            )  # fmt: skip
+            )
         arguments = call.arguments
         if arguments is None or arguments == "":
             arguments = {}
@@ -428,36 +444,39 @@ class ToolRegistry:
                 why = _TOO_DEEP if isinstance(exc, RecursionError) else exc.args[0] if exc.args else exc
                 return (
                     self._failure(
-                        name, "invalid_json",
+                        name,
+                        "invalid_json",
                         f"The arguments for {name} are not valid JSON ({why}). "
                         f"Send a JSON object, e.g. {self._example(tool)}.",
                     ),
                     call.arguments,
-                )  # fmt: skip
+                )
         if not isinstance(arguments, Mapping):
             return (
                 self._failure(
-                    name, "invalid_arguments",
+                    name,
+                    "invalid_arguments",
                     f"The arguments for {name} must be a JSON object, got {type(arguments).__name__}. "
                     f"Example: {self._example(tool)}.",
                 ),
                 arguments,
-            )  # fmt: skip
+            )
         arguments = dict(arguments)
         usable, violations, fatal = self._check_arguments(tool, arguments)
         if fatal:
             listed = "; ".join(violations)
             return (
                 self._failure(
-                    name, "invalid_arguments",
+                    name,
+                    "invalid_arguments",
                     f"Invalid arguments for {name}: {listed}. Expected: {self._signature(tool)}.",
                     violations=violations,
                 ),
                 arguments,
-            )  # fmt: skip
+            )
         try:
             result = tool.handler(**usable)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             return (
                 self._failure(name, "tool_error", f"{name} failed: {type(exc).__name__}: {exc}"),
                 arguments,
@@ -558,26 +577,35 @@ def make_registry(*, index: StrudelIndex | None = None, log_size: int = 1000) ->
     registry = ToolRegistry(log=CallLog(log_size))
     tools = bound_tools(index)
     registry.register(
-        "strudel_knowledge", tools["strudel_knowledge"], STRUDEL_KNOWLEDGE_SCHEMA, "reference",
+        "strudel_knowledge",
+        tools["strudel_knowledge"],
+        STRUDEL_KNOWLEDGE_SCHEMA,
+        "reference",
         description=TOOL_DESCRIPTIONS["strudel_knowledge"],
         keywords=("lookup", "docs", "reference", "function", "sound", "sample", "bank", "synth", "params", "examples"),
         core=True,
-    )  # fmt: skip
+    )
     registry.register(
-        "strudel_validate", tools["strudel_validate"], STRUDEL_VALIDATE_SCHEMA, "validation",
+        "strudel_validate",
+        tools["strudel_validate"],
+        STRUDEL_VALIDATE_SCHEMA,
+        "validation",
         description=TOOL_DESCRIPTIONS["strudel_validate"],
         keywords=("validate", "check", "lint", "verify", "code", "errors", "syntax", "unknown", "mini-notation"),
-    )  # fmt: skip
+    )
 
     def search(query: str = "", category: str | None = None, limit: int = 5) -> dict[str, Any]:
         return registry.search(query, category=category, limit=limit)
 
     registry.register(
-        "search_tools", search, SEARCH_TOOLS_SCHEMA, "discovery",
+        "search_tools",
+        search,
+        SEARCH_TOOLS_SCHEMA,
+        "discovery",
         description=TOOL_DESCRIPTIONS["search_tools"],
         keywords=("discover", "find", "tools", "list", "schema", "more"),
         core=True,
-    )  # fmt: skip
+    )
     return registry
 
 

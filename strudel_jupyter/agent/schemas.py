@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..query import DEFAULT_LIMIT, MAX_LIMIT
+from ..vocabulary import DEFAULT_LIMIT, MAX_LIMIT
 
 __all__ = [
     "ENVELOPE_SCHEMA",
@@ -105,7 +105,7 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
     "strudel_validate": (
         "Check Strudel code before running it. Reports, with line and column: syntax errors (JavaScript and "
         "mini-notation), functions and methods that do not exist in Strudel, sounds and .bank() names that "
-        "are not in the sound registry (s(\"bd\").bank(\"tr909\") means tr909_bd), and sample indices past "
+        'are not in the sound registry (s("bd").bank("tr909") means tr909_bd), and sample indices past '
         "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code; "
         "warnings (e.g. unknown_sound: that sound stays silent) should be fixed too. Names the code defines "
         "itself (const, function, register, samples({...})) are fine."

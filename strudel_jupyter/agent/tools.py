@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..index import StrudelIndex
-from ..knowledge import strudel_knowledge as _knowledge
-from ..query import DEFAULT_LIMIT, MAX_LIMIT
-from ..validation import strudel_validate as _validate
+from ..code.validation import strudel_validate as _validate
+from ..data.index import StrudelIndex
+from ..lookup.knowledge import strudel_knowledge as _knowledge
+from ..vocabulary import DEFAULT_LIMIT, MAX_LIMIT
 
 __all__ = [
     "JUPYTER_SERVER_MCP_TOOLS",

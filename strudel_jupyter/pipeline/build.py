@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..snapshot import PACKAGED_SNAPSHOT_DIR, SnapshotError, file_sha256, install_snapshot
+from ..data.snapshot import PACKAGED_SNAPSHOT_DIR, SnapshotError, file_sha256, install_snapshot
 
 __all__ = [
     "HELPER_DIR",

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..snapshot import (
+from ..data.snapshot import (
     PACKAGED_SNAPSHOT_DIR,
     SNAPSHOT_ENV,
     SnapshotError,

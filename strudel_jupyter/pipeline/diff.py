@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..categories import filter_tags, is_hidden_sound, reference_entries
-from ..snapshot import Snapshot, load_snapshot
+from ..data.reference_tab import filter_tags, reference_entries
+from ..data.snapshot import Snapshot, load_snapshot
+from ..data.sounds_tab import is_hidden_sound
 
 __all__ = ["SectionDiff", "SnapshotDiff", "diff_snapshots"]
 

@@ -1,0 +1,151 @@
+"""One index over a snapshot: reference + sounds (+ REPL symbols), shared by every front end."""
+
+from __future__ import annotations
+
+import gc
+import os
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .reference import ReferenceIndex
+from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
+from .sounds import SoundsIndex, load_sample_map, process_sample_map
+from .sounds_tab import SOUND_CATEGORIES, normalise_category
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
+
+__all__ = [
+    "StrudelIndex",
+    "banks_frame",
+    "get_index",
+    "settle_for_server",
+    "reference_frame",
+    "register_sounds",
+    "sounds_frame",
+]
+
+
+class StrudelIndex:
+    """Everything the lookups need, built once from a :class:`Snapshot`."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+        self.reference = ReferenceIndex(snapshot.docs)
+        self.sounds = SoundsIndex(snapshot.soundmap)
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_path(cls, path: os.PathLike[str] | str | None = None) -> StrudelIndex:
+        return cls(load_snapshot(path))
+
+    @property
+    def derived(self) -> dict[Any, Any]:
+        """A cache for structures other modules derive from this index (search tables...).
+
+        It belongs to the current registry version, so registering sounds starts it afresh.
+        """
+        return self.sounds.state.derived
+
+    @property
+    def version(self) -> int:
+        """Changes whenever the sound registry changes (see :meth:`register_sounds`)."""
+        return self.sounds.version
+
+    @property
+    def source(self) -> dict[str, Any]:
+        manifest = self.snapshot.manifest or {}
+        return {
+            "path": str(self.snapshot.path),
+            "origin": self.snapshot.origin,
+            "versions": manifest.get("versions", {}),
+            "built": manifest.get("built"),
+        }
+
+    def register_sounds(
+        self,
+        sample_map: Mapping[str, Any] | str | os.PathLike[str],
+        base_url: str | None = None,
+        *,
+        prebake: bool | None = None,
+        tag: str | None = None,
+    ) -> list[str]:
+        """Register samples as Strudel's ``samples(map, baseUrl, {prebake, tag})`` does.
+
+        Without ``prebake=True`` the sounds land in the ``user`` category. The whole map
+        is validated first: a bad map raises ``ValueError`` and registers nothing.
+        Returns the registered keys.
+        """
+        entries = process_sample_map(load_sample_map(sample_map), base_url, prebake=prebake, tag=tag)
+        with self._lock:
+            return self.sounds.register(entries)
+
+
+_CACHE: dict[Path, StrudelIndex] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def get_index(path: os.PathLike[str] | str | None = None) -> StrudelIndex:
+    """The shared index for a snapshot (default resolution: path > $STRUDEL_SNAPSHOT > packaged).
+
+    Built once per snapshot directory and then reused by every front end.
+    """
+    directory, _origin = resolve_snapshot_dir(path)
+    key = directory.resolve()
+    index = _CACHE.get(key)
+    if index is None:
+        with _CACHE_LOCK:
+            index = _CACHE.get(key)
+            if index is None:
+                index = _CACHE[key] = StrudelIndex.from_path(directory if path is not None else None)
+    return index
+
+
+def settle_for_server(index: StrudelIndex) -> None:
+    """For a long-running server process (Jupyter Server, the MCP server) only.
+
+    Moves the index, and whatever else is alive now, out of the garbage collector's sight:
+    full collections then stop walking its ~20k containers, a 10 ms pause in the middle of
+    requests. Not for kernels: a user's cyclic garbage alive at this moment would never be
+    freed.
+    """
+    gc.collect()
+    gc.freeze()
+
+
+def reference_frame(*, index: StrudelIndex | None = None) -> pd.DataFrame:
+    """The reference tab as a DataFrame (a copy: change it freely)."""
+    return (index or get_index()).reference.frame.copy()
+
+
+def sounds_frame(
+    category: str = "all", *, include_hidden: bool = False, index: StrudelIndex | None = None
+) -> pd.DataFrame:
+    """The sounds tab as a DataFrame, filtered by a tab category (a copy)."""
+    canonical = normalise_category(category)
+    if canonical is None:
+        raise ValueError(f"unknown sound category {category!r}; expected one of {', '.join(SOUND_CATEGORIES)}")
+    frame = (index or get_index()).sounds.frame
+    if include_hidden and canonical == "all":
+        return frame.copy()
+    mask = frame["categories"].map(lambda cats: canonical in cats)
+    return frame[mask].copy()
+
+
+def banks_frame(*, index: StrudelIndex | None = None) -> pd.DataFrame:
+    """Sound banks (``RolandTR909``, alias ``tr909``, ...) with their sounds (a copy)."""
+    return (index or get_index()).sounds.banks_frame.copy()
+
+
+def register_sounds(
+    sample_map: Mapping[str, Any] | str | os.PathLike[str],
+    base_url: str | None = None,
+    *,
+    prebake: bool | None = None,
+    tag: str | None = None,
+    index: StrudelIndex | None = None,
+) -> list[str]:
+    """Register your own samples in the shared index; see :meth:`StrudelIndex.register_sounds`."""
+    return (index or get_index()).register_sounds(sample_map, base_url, prebake=prebake, tag=tag)

@@ -1,0 +1,261 @@
+"""The reference tab's data: every documented function, as the REPL lists it."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .collation import collation_key
+from .htmltext import html_to_text, sanitize_html
+from .reference_tab import filter_tags, normalise_tags, reference_entries, tag_counts
+from .textindex import TextIndex, segment, split_identifier
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
+
+__all__ = ["REFERENCE_COLUMNS", "ReferenceEntry", "ReferenceIndex"]
+
+REFERENCE_COLUMNS = [
+    "name",
+    "synonyms",
+    "doc_synonyms",
+    "synonyms_text",
+    "all_names",
+    "description",
+    "description_html",
+    "params",
+    "examples",
+    "tags",
+    "filter_tags",
+    "usage",
+    "source",
+    "memberof",
+    "kind",
+    "longname",
+]
+
+# Text fields and their weight in relevance: a word in a name says more than one
+# in a long description.
+_FIELD_WEIGHTS = {"name": 4.0, "synonyms": 3.0, "description": 1.0, "params": 0.4, "tags": 1.0, "comments": 0.5}
+_COMMENT = re.compile(r"//(.*)$|/\*(.*?)\*/", re.M | re.S)
+
+
+def _example_comments(examples: Iterable[str]) -> str:
+    """Prose inside the examples' comments ("// =140 bpm in 4/4") says what they show."""
+    return " ".join(a or b for ex in examples for a, b in _COMMENT.findall(ex))
+
+
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceEntry:
+    """One entry of the reference tab (plain data; the DataFrame holds the same rows)."""
+
+    name: str
+    synonyms: tuple[str, ...]  # as the tab shows them (claimed synonyms dropped)
+    doc_synonyms: tuple[str, ...]  # every synonym doc.json lists
+    synonyms_text: str
+    description: str  # plain text
+    description_source: str  # the HTML as doc.json has it: never display this, use description_html
+    params: tuple[dict[str, str], ...]
+    examples: tuple[str, ...]
+    tags: tuple[str, ...]  # normalised (strings + object tags' value/text)
+    filter_tags: tuple[str, ...]  # what the tab filters by
+    usage: str
+    source: str
+    memberof: str
+    kind: str
+    longname: str
+
+    @property
+    def description_html(self) -> str:
+        """The description as sanitised HTML, safe to display."""
+        return sanitize_html(self.description_source)
+
+    @property
+    def all_names(self) -> str:
+        return " ".join((self.name, *self.synonyms))
+
+    def summary(self) -> str:
+        """The first sentence of the description."""
+        first = self.description.split("\n", 1)[0]
+        match = re.search(r"(?<=[.!?])\s", first)
+        return first[: match.start()] if match else first
+
+
+def _param(raw: Mapping[str, Any]) -> dict[str, str]:
+    names = (raw.get("type") or {}).get("names") or []
+    return {
+        "name": str(raw.get("name") or ""),
+        "type": " | ".join(str(n) for n in names),
+        "description": html_to_text(str(raw.get("description") or "")),
+    }
+
+
+def _source(doc: Mapping[str, Any]) -> str:
+    meta = doc.get("meta") or {}
+    path, filename = meta.get("path") or "", meta.get("filename") or ""
+    return f"{path}/{filename}" if path and filename else filename or path
+
+
+def _usage(name: str, params: tuple[dict[str, str], ...], examples: tuple[str, ...]) -> str:
+    """A call signature from the documented params; without params, as the examples use it."""
+    args = [p["name"] for p in params if p["name"] and "." not in p["name"]]
+    if args:
+        return f"{name}({', '.join(args)})"
+    escaped = re.escape(name)
+    calls = [m for ex in examples for m in re.findall(rf"(?<![\w$]){escaped}\s*\((\s*\)?)", ex)]
+    if calls:
+        return f"{name}()" if all(c.strip() == ")" for c in calls) else f"{name}(...)"
+    if any(re.search(rf"(?<![\w$]){escaped}(?![\w$])", ex) for ex in examples):
+        return name  # a signal or constant used as a value: sine, silence
+    return f"{name}()"
+
+
+def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
+    params = tuple(_param(p) for p in doc.get("params") or () if isinstance(p, Mapping))
+    examples = tuple(e for e in doc.get("examples") or () if isinstance(e, str) and e.strip())
+    doc_synonyms = tuple(s for s in doc.get("synonyms") or () if isinstance(s, str) and s)
+    name = doc["name"]
+    return ReferenceEntry(
+        name=name,
+        synonyms=tuple(kept),
+        doc_synonyms=doc_synonyms,
+        synonyms_text=str(doc.get("synonyms_text") or ""),
+        description=html_to_text(doc["description"]),
+        description_source=doc["description"],
+        params=params,
+        examples=examples,
+        tags=tuple(normalise_tags(doc.get("tags"))),
+        filter_tags=tuple(filter_tags(doc)),
+        usage=_usage(name, params, examples),
+        source=_source(doc),
+        memberof=str(doc.get("memberof") or ""),
+        kind=str(doc.get("kind") or ""),
+        longname=str(doc.get("longname") or name),
+    )
+
+
+class ReferenceIndex:
+    """The reference tab's entries with lookups by name, synonym and text."""
+
+    def __init__(self, docs: Iterable[Mapping[str, Any]]) -> None:
+        entries = [_entry(doc, kept) for doc, kept in reference_entries(docs)]
+        entries.sort(key=lambda e: collation_key(e.name))
+        self.entries: tuple[ReferenceEntry, ...] = tuple(entries)
+        self.by_name: dict[str, ReferenceEntry] = {e.name: e for e in entries}
+        self.by_synonym: dict[str, ReferenceEntry] = {s: e for e in entries for s in e.synonyms}
+        # doc.json synonyms an earlier entry claimed (``density`` of ``fast``) still say
+        # something true about the function, so lookups keep them as a weaker link.
+        self.by_doc_synonym: dict[str, list[ReferenceEntry]] = {}
+        for e in entries:
+            for s in e.doc_synonyms:
+                self.by_doc_synonym.setdefault(s, []).append(e)
+        self.by_lower: dict[str, list[tuple[str, ReferenceEntry]]] = {}
+        for e in entries:
+            for n in (e.name, *e.synonyms):
+                self.by_lower.setdefault(n.lower(), []).append((n, e))
+        self.tag_counts: dict[str, int] = tag_counts(e.filter_tags for e in entries)
+        self.tags: frozenset[str] = frozenset(t for e in entries for t in (*e.tags, *e.filter_tags))
+        # Run-together names (setcpm, roomsize) are split into the words they are made of,
+        # using the docs' own vocabulary, so "set the tempo" finds setcpm. Names that are
+        # words of the prose themselves (anchor, offset) stay whole; short parts must be names.
+        prose = {w.lower() for e in entries for w in _WORD.findall(e.description) if len(w) >= 3}
+        names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+        vocabulary = frozenset(prose | names)
+
+        def name_words(name: str) -> str:
+            parts = split_identifier(name)
+            if len(parts) == 1 and name.lower() not in prose - names:
+                parts += segment(name.lower(), vocabulary)
+            return " ".join(parts) + " " + name.lower()
+
+        self.text = TextIndex(
+            {
+                e.name: {
+                    "name": name_words(e.name),
+                    "synonyms": [name_words(s) for s in e.doc_synonyms],
+                    "description": e.description,
+                    "params": [f"{p['name']} {p['description']}" for p in e.params],
+                    "tags": " ".join(e.tags),
+                    "comments": _example_comments(e.examples),
+                }
+                for e in entries
+            },
+            _FIELD_WEIGHTS,
+        )
+        self.inlinks: dict[str, int] = self._inlinks(entries)
+        # Priors for text relevance, from the docs themselves: entries other entries point
+        # to ("see room") are the central ones; entries with no example are mostly internals.
+        self.priors: dict[str, float] = {
+            e.name: (1.0 + 0.2 * math.log1p(self.inlinks.get(e.name, 0))) * (1.0 if e.examples else 0.85)
+            for e in entries
+        }
+        self._frame: pd.DataFrame | None = None
+
+    @staticmethod
+    def _inlinks(entries: Iterable[ReferenceEntry]) -> dict[str, int]:
+        """How many other entries mention each name: a popularity prior from the docs themselves."""
+        names = {e.name for e in entries}
+        counts: dict[str, int] = {}
+        for e in entries:
+            words = set(_WORD.findall(e.description)) | {w for ex in e.examples for w in _WORD.findall(ex)}
+            for word in words & names:
+                if word != e.name:
+                    counts[word] = counts.get(word, 0) + 1
+        return counts
+
+    # ------------------------------------------------------------------ lookups
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name or name in self.by_synonym
+
+    def get(self, name: str) -> ReferenceEntry | None:
+        """The entry called ``name`` or having it as a synonym (exact, case-sensitive)."""
+        return self.by_name.get(name) or self.by_synonym.get(name)
+
+    def with_tag(self, tag: str) -> list[ReferenceEntry]:
+        return [e for e in self.entries if tag in e.filter_tags or tag in e.tags]
+
+    def search_names(self, text: str) -> list[ReferenceEntry]:
+        """The tab's search box: case-insensitive substring of the name or a shown synonym."""
+        needle = text.lower()
+        return [e for e in self.entries if needle in e.all_names.lower()]
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """One row per entry, sorted as the tab sorts, indexed by name (built on first use)."""
+        if self._frame is None:
+            rows = [
+                {
+                    "name": e.name,
+                    "synonyms": list(e.synonyms),
+                    "doc_synonyms": list(e.doc_synonyms),
+                    "synonyms_text": e.synonyms_text,
+                    "all_names": e.all_names,
+                    "description": e.description,
+                    "description_html": e.description_html,
+                    "params": [dict(p) for p in e.params],
+                    "examples": list(e.examples),
+                    "tags": list(e.tags),
+                    "filter_tags": list(e.filter_tags),
+                    "usage": e.usage,
+                    "source": e.source,
+                    "memberof": e.memberof,
+                    "kind": e.kind,
+                    "longname": e.longname,
+                }
+                for e in self.entries
+            ]
+            import pandas as pd
+
+            frame = pd.DataFrame(rows, columns=REFERENCE_COLUMNS)
+            frame.index = pd.Index(frame["name"], name="id")
+            self._frame = frame
+        return self._frame

@@ -1,0 +1,434 @@
+"""The sounds tab's data: the runtime sound registry, its categories and banks."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .collation import collation_key
+from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
+from .textindex import TextIndex
+
+if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
+    import pandas as pd
+
+__all__ = ["BANK_COLUMNS", "SOUND_COLUMNS", "Bank", "SoundEntry", "SoundsIndex", "process_sample_map"]
+
+SOUND_COLUMNS = [
+    "name",
+    "type",
+    "tag",
+    "prebake",
+    "count",
+    "category",
+    "categories",
+    "bank",
+    "sound",
+    "alias_of",
+    "usage",
+    "base_url",
+]
+BANK_COLUMNS = ["bank", "label", "sounds", "n_sounds", "category", "aliases", "alias_of", "usage"]
+
+#: The order categories are named in when one sound shows under several filters.
+_PRIMARY = ("drum-machines", "samples", "synths", "wavetables")
+_PLAYED_WITH_NOTES = ("synth", "soundfont", "wavetable")
+
+
+@dataclass(frozen=True, slots=True)
+class SoundEntry:
+    name: str  # registry key (lower case)
+    type: str
+    tag: str
+    prebake: bool
+    count: int | None  # as the tab prints it; None for synths
+    category: str  # the main category, or the raw type when none applies (``input``)
+    categories: tuple[str, ...]  # every filter that shows it, ``all`` and ``user`` included
+    bank: str  # the part before the first ``_`` ("" when none)
+    sound: str  # the rest: what ``s("...")`` names inside ``.bank(...)``
+    alias_of: str  # the original key when this key was added by bank aliasing
+    usage: str
+    base_url: str
+
+    @property
+    def hidden(self) -> bool:
+        return is_hidden_sound(self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Bank:
+    bank: str  # lower case, as keys are
+    label: str  # original spelling where the registry shows it (sample URLs), else ``bank``
+    sounds: tuple[str, ...]
+    category: str
+    aliases: tuple[str, ...]
+    alias_of: str
+    usage: str
+
+    @property
+    def n_sounds(self) -> int:
+        return len(self.sounds)
+
+
+# ----------------------------------------------------------- sample-map rules
+def _github_path(base: str, subpath: str = "") -> str:
+    path = base[len("github:") :].rstrip("/")
+    parts = path.split("/")
+    user = parts[0]
+    repo = parts[1] if len(parts) >= 2 else "samples"
+    branch = parts[2] if len(parts) >= 3 else "main"
+    rest = [*parts[3:], subpath]
+    return f"https://raw.githubusercontent.com/{user}/{repo}/{branch}/{'/'.join(rest)}"
+
+
+def _resolve_base(base: str) -> str:
+    if base.startswith("bubo:"):
+        base = f"github:Bubobubobubobubo/dough-{base.split(':')[1]}"
+    return _github_path(base) if base.startswith("github:") else base
+
+
+def _check_sample_map(sample_map: Mapping[str, Any]) -> None:
+    problems = []
+    for key, value in sample_map.items():
+        if not isinstance(key, str) or not key.strip():
+            problems.append(f"{key!r}: a sound name must be a non-empty string")
+        elif isinstance(value, str):
+            continue
+        elif isinstance(value, list):
+            if not value or not all(isinstance(v, str) for v in value):
+                problems.append(f"{key!r}: expected a non-empty list of sample paths (strings)")
+        elif isinstance(value, Mapping):
+            for note, files in value.items():
+                ok = isinstance(files, str) or (isinstance(files, list) and all(isinstance(f, str) for f in files))
+                if not ok:
+                    problems.append(f"{key!r}.{note}: expected a path or a list of paths")
+        else:
+            problems.append(f"{key!r}: wrong sample map format (got {type(value).__name__})")
+    if problems:
+        raise ValueError("invalid sample map: " + "; ".join(problems[:10]))
+
+
+def process_sample_map(
+    sample_map: Mapping[str, Any],
+    base_url: str | None = None,
+    *,
+    prebake: bool | None = None,
+    tag: str | None = None,
+) -> dict[str, dict[str, Any]]:
+    """What Strudel's ``samples(map, baseUrl, {prebake, tag})`` registers, as registry entries.
+
+    Mirrors superdough: the default base URL is the map's ``_base``; an entry's own
+    ``_base`` replaces it from then on; ``github:``/``bubo:`` bases are expanded; note-keyed
+    objects keep their keys; ``wt_`` names become wavetables; keys are lower-cased
+    with whitespace turned into ``_``; unset options are left out (so no ``prebake``
+    means the sound is a user sound). Raises ``ValueError`` before anything is returned
+    when the map is malformed.
+    """
+    if not isinstance(sample_map, Mapping) or not sample_map:
+        raise ValueError("a sample map must be a non-empty object {name: path | [paths] | {note: paths}}")
+    _check_sample_map(sample_map)
+    declared_base = base_url if base_url is not None else str(sample_map.get("_base") or "")
+    running_base = declared_base
+    entries: dict[str, dict[str, Any]] = {}
+    for key, value in sample_map.items():
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, Mapping) and isinstance(value.get("_base"), str) and value["_base"]:
+            running_base = value["_base"]
+        base = _resolve_base(running_base)
+        if isinstance(value, list):
+            files: Any = [base + v for v in value]
+        else:
+            files = {note: [base + f for f in ([s] if isinstance(s, str) else s)] for note, s in value.items()}
+        wavetable = key.startswith("wt_")
+        data: dict[str, Any] = {
+            "type": "wavetable" if wavetable else "sample",
+            "tables" if wavetable else "samples": files,
+        }
+        data["baseUrl"] = declared_base
+        if prebake is not None:
+            data["prebake"] = prebake
+        if tag is not None:
+            data["tag"] = tag
+        entries[sound_key(key)] = data
+    return entries
+
+
+def load_sample_map(source: Mapping[str, Any] | str | os.PathLike[str]) -> Mapping[str, Any]:
+    """Accept a sample map object or a local ``strudel.json``-style file."""
+    if isinstance(source, Mapping):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        text = os.fspath(source)
+        if re.match(r"^[a-z]+:", text) and not Path(text).exists():
+            raise ValueError(
+                f"cannot fetch {text!r}: lookups work offline; download the sample map and pass the file or dict"
+            )
+        path = Path(text).expanduser()
+        if path.is_dir():
+            path = path / "strudel.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ValueError(f"no sample map file at {path}") from None
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path} is not valid JSON: {exc}") from None
+    raise TypeError(f"expected a sample map dict or a path, got {type(source).__name__}")
+
+
+# ---------------------------------------------------------------------- index
+def _fingerprint(data: Mapping[str, Any]) -> Any:
+    files = data.get("samples", data.get("tables"))
+    if isinstance(files, list):
+        return (data.get("type"), tuple(files))
+    if isinstance(files, Mapping):
+        return (data.get("type"), tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in files.items()))
+    return (data.get("type"), json.dumps(data, sort_keys=True))
+
+
+def _usage(name: str, data: Mapping[str, Any], bank: str, sound: str, label: str, drum: bool) -> str:
+    if data.get("type") in _PLAYED_WITH_NOTES:
+        return f'note("c e g").s("{name}")'
+    if drum and bank and sound:
+        return f's("{sound}").bank("{label}")'
+    return f's("{name}")'
+
+
+class _State:
+    """Everything derived from one version of the registry; replaced whole, never changed.
+
+    Readers take ``index.sounds`` attributes from one state object, so a registration in
+    another thread never shows them a half-built registry.
+    """
+
+    def __init__(self, registry: dict[str, dict[str, Any]], version: int) -> None:
+        self.registry, self.version = registry, version
+        self.frame: pd.DataFrame | None = None
+        self.banks_frame: pd.DataFrame | None = None
+        # what other modules derive from this version (search tables, listing orders...):
+        # it goes when the state goes, so nothing derived can outlive a registration
+        self.derived: dict[Any, Any] = {}
+        visible = sorted((k for k in registry if not is_hidden_sound(k)), key=collation_key)
+        self.names: tuple[str, ...] = tuple(visible)
+        cats = {k: sound_categories(k, data) for k, data in registry.items()}
+        primary = {k: _primary(c, registry[k]) for k, c in cats.items()}
+        members: dict[str, list[tuple[str, str]]] = {}
+        for key in visible:
+            bank, sep, sound = key.partition("_")
+            if sep and bank and sound:
+                members.setdefault(bank, []).append((sound, key))
+        labels, alias_of = _bank_aliases(registry, members)
+        aliases: dict[str, list[str]] = {}
+        for alias, original in alias_of.items():
+            aliases.setdefault(original, []).append(alias)
+        self.banks: dict[str, Bank] = {}
+        for bank, items in members.items():
+            counted = Counter(primary[k] for _, k in items)
+            category = max(counted, key=lambda c: (counted[c], c))
+            sounds = tuple(s for s, _ in items)
+            label = labels.get(bank, bank)
+            example = " ".join(sounds[:2])
+            usage = f's("{example}").bank("{label}")' if category == "drum-machines" else f's("{bank}_{sounds[0]}")'
+            self.banks[bank] = Bank(
+                bank,
+                label,
+                sounds,
+                category,
+                tuple(sorted(aliases.get(bank, ()), key=collation_key)),
+                alias_of.get(bank, ""),
+                usage,
+            )
+        self.entries: dict[str, SoundEntry] = {}
+        for key, data in registry.items():
+            bank, sep, sound = key.partition("_")
+            if not (sep and bank and sound):
+                bank = sound = ""
+            original = alias_of.get(bank, "")
+            self.entries[key] = SoundEntry(
+                name=key,
+                type=str(data.get("type", "")),
+                tag=str(data.get("tag") or ""),
+                prebake=bool(data.get("prebake")),
+                count=sample_count(data),
+                category=primary[key],
+                categories=cats[key],
+                bank=bank,
+                sound=sound or key,
+                alias_of=f"{original}_{sound}" if original and f"{original}_{sound}" in registry else "",
+                usage=_usage(key, data, bank, sound, labels.get(bank, bank), "drum-machines" in cats[key]),
+                base_url=str(data.get("baseUrl") or ""),
+            )
+        self.by_sound: dict[str, list[str]] = {}
+        for bank, b in self.banks.items():
+            for s in b.sounds:
+                self.by_sound.setdefault(s, []).append(bank)
+        self.by_category: dict[str, tuple[str, ...]] = {
+            c: tuple(k for k in visible if c in self.entries[k].categories) for c in SOUND_CATEGORIES
+        }
+        self.category_counts = {c: len(keys) for c, keys in self.by_category.items()}
+        # Sound names are their only text: ``gm_acoustic_guitar_nylon`` answers "acoustic guitar".
+        self.text = TextIndex({k: {"name": k} for k in visible}, {"name": 1.0})
+
+
+def _primary(categories: tuple[str, ...], data: Mapping[str, Any]) -> str:
+    for category in _PRIMARY:
+        if category in categories:
+            return category
+    return "user" if "user" in categories else str(data.get("type", ""))
+
+
+def _bank_aliases(
+    registry: Mapping[str, Mapping[str, Any]], members: Mapping[str, list[tuple[str, str]]]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Banks whose every sound is the same registry entry are aliases of one another.
+
+    The original is the bank whose name is a folder in its sample URLs (that is
+    also where its original spelling, e.g. ``RolandTR909``, comes from).
+    """
+    labels: dict[str, str] = {}
+    groups: dict[frozenset, list[str]] = {}
+    for bank, items in members.items():
+        fp = frozenset((s, _fingerprint(registry[k])) for s, k in items)
+        groups.setdefault(fp, []).append(bank)
+        for _, key in items[:1]:
+            files = registry[key].get("samples", registry[key].get("tables"))
+            first = files[0] if isinstance(files, list) and files else ""
+            for segment in str(first).split("/"):
+                if segment.lower() == bank:
+                    labels[bank] = segment
+                    break
+    alias_of: dict[str, str] = {}
+    for banks in groups.values():
+        if len(banks) < 2:
+            continue
+        originals = [b for b in banks if b in labels] or sorted(banks, key=lambda b: (-len(b), b))[:1]
+        original = originals[0]
+        for b in banks:
+            if b != original:
+                alias_of[b] = original
+    return labels, alias_of
+
+
+class SoundsIndex:
+    """The sound registry (``soundMap``) with the tab's categories, counts and banks."""
+
+    def __init__(self, soundmap: Mapping[str, Mapping[str, Any]], *, version: int = 0) -> None:
+        registry = {k: dict(v.get("data", {})) for k, v in soundmap.items()}
+        self._state = _State(registry, version)
+
+    # The current state's parts; each attribute read sees one consistent registry version.
+    registry = property(lambda self: self._state.registry)
+    version = property(lambda self: self._state.version)
+    names = property(lambda self: self._state.names)
+    entries = property(lambda self: self._state.entries)
+    banks = property(lambda self: self._state.banks)
+    by_sound = property(lambda self: self._state.by_sound)
+    by_category = property(lambda self: self._state.by_category)
+    category_counts = property(lambda self: self._state.category_counts)
+    text = property(lambda self: self._state.text)
+
+    @property
+    def state(self) -> _State:
+        """The current registry version and everything derived from it (read it once per task)."""
+        return self._state
+
+    # ---------------------------------------------------------------- updates
+    def register(self, entries: Mapping[str, Mapping[str, Any]]) -> list[str]:
+        """Add or replace registry entries (as ``registerSound`` does): a new state, swapped in whole.
+
+        Callers serialise writers (``StrudelIndex`` holds a lock); readers need no lock.
+        """
+        current = self._state
+        registry = dict(current.registry)
+        for key, data in entries.items():
+            registry[sound_key(key)] = copy.deepcopy(dict(data))
+        self._state = _State(registry, current.version + 1)
+        return [sound_key(k) for k in entries]
+
+    # ---------------------------------------------------------------- lookups
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def get(self, name: str) -> SoundEntry | None:
+        """A sound by name, case-insensitively (the registry lower-cases keys)."""
+        return self.entries.get(sound_key(name))
+
+    def get_bank(self, name: str) -> Bank | None:
+        return self.banks.get(sound_key(name))
+
+    def in_category(self, category: str) -> list[SoundEntry]:
+        """The sounds the tab lists under ``category`` (canonical name), in tab order."""
+        state = self._state
+        return [state.entries[k] for k in state.by_category[category]]
+
+    def search_names(self, text: str, category: str = "all") -> list[SoundEntry]:
+        """The tab's search box: case-insensitive substring of the name, then the category filter."""
+        needle, state = text.lower(), self._state
+        return [state.entries[k] for k in state.names if needle in k and category in state.entries[k].categories]
+
+    def bank_sound(self, bank: str, sound: str) -> SoundEntry | None:
+        """What ``s(sound).bank(bank)`` plays: the key ``bank_sound`` (case-insensitive)."""
+        return self.get(f"{bank}_{sound}")
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """One row per registry key (hidden ``_`` keys included, flagged), tab order."""
+        state = self._state
+        if state.frame is None:
+            keys = sorted(state.entries, key=collation_key)
+            rows = [
+                {
+                    "name": e.name,
+                    "type": e.type,
+                    "tag": e.tag,
+                    "prebake": e.prebake,
+                    "count": e.count,
+                    "category": e.category,
+                    "categories": list(e.categories),
+                    "bank": e.bank,
+                    "sound": e.sound,
+                    "alias_of": e.alias_of,
+                    "usage": e.usage,
+                    "base_url": e.base_url,
+                    "hidden": e.hidden,
+                }
+                for e in (state.entries[k] for k in keys)
+            ]
+            import pandas as pd
+
+            frame = pd.DataFrame(rows, columns=[*SOUND_COLUMNS, "hidden"])
+            frame["count"] = frame["count"].astype("Int64")
+            frame.index = pd.Index(frame["name"], name="id")
+            state.frame = frame
+        return state.frame
+
+    @property
+    def banks_frame(self) -> pd.DataFrame:
+        state = self._state
+        if state.banks_frame is None:
+            rows = [
+                {
+                    "bank": b.bank,
+                    "label": b.label,
+                    "sounds": list(b.sounds),
+                    "n_sounds": b.n_sounds,
+                    "category": b.category,
+                    "aliases": list(b.aliases),
+                    "alias_of": b.alias_of,
+                    "usage": b.usage,
+                }
+                for b in sorted(state.banks.values(), key=lambda b: collation_key(b.bank))
+            ]
+            import pandas as pd
+
+            frame = pd.DataFrame(rows, columns=BANK_COLUMNS)
+            frame.index = pd.Index(frame["bank"], name="id")
+            state.banks_frame = frame
+        return state.banks_frame

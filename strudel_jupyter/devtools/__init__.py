@@ -1,0 +1,1 @@
+"""Development tools, not used at run time: the evaluation harness behind ``strudel-jupyter eval``."""

@@ -1,0 +1,1 @@
+"""Jupyter front ends: the %strudel magics, the ipywidgets panel and the REST API of the sidebar."""

@@ -1,0 +1,114 @@
+"""``%strudel`` / ``%%strudel``: ask the Strudel reference and sounds from a notebook.
+
+A thin front end: the line magic hands the query to ``strudel_knowledge`` and
+returns a :class:`~strudel_jupyter.render.results.KnowledgeResult`; the cell magic hands
+the cell to the validator; ``%strudel`` alone opens the panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+
+from ..data.index import StrudelIndex, get_index
+from ..data.snapshot import SnapshotError
+from ..lookup.knowledge import strudel_knowledge
+from ..render.results import KnowledgeResult
+
+__all__ = ["StrudelMagics"]
+
+_QUOTES = ("'", '"')
+
+
+def _unquote(text: str) -> str:
+    """``%strudel "what does fast do"`` means the words, not a quoted string."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in _QUOTES and text[0] not in text[1:-1]:
+        return text[1:-1]
+    return text
+
+
+@magics_class
+class StrudelMagics(Magics):
+    """The ``%strudel`` magics; ``index=`` serves a private index (tests), else the shared one."""
+
+    def __init__(self, shell: Any = None, *, index: StrudelIndex | None = None) -> None:
+        super().__init__(shell)
+        self._index = index
+
+    @property
+    def index(self) -> StrudelIndex:
+        return self._index or get_index()
+
+    @magic_arguments()
+    @argument("--json", action="store_true", help="show the raw JSON response instead of the rendered answer")
+    @argument("--domain", choices=["auto", "reference", "sounds"], help="look only in the reference or the sounds")
+    @argument("--mode", choices=["auto", "search", "detail", "list"], help="the shape of the answer")
+    @argument("--limit", type=int, help="how many items (default 5; 30 for lists)")
+    @argument("query", nargs="*", help="a free-form question, a name, or a prefix form such as symbol:X")
+    @line_cell_magic
+    def strudel(self, line: str = "", cell: str | None = None) -> Any:
+        """Look up Strudel functions and sounds, as the REPL's reference and sounds tabs show them.
+
+        Line magic, the answer is returned (so ``r = %strudel room`` keeps it as data):
+
+            %strudel room                      detail of a function
+            %strudel what does fast do
+            %strudel list synths               a category listing
+            %strudel sounds:drum-machines
+            %strudel bank:tr909 --json         the raw JSON response
+            %strudel                           open the reference / sounds panel
+
+        Cell magic: ``%%strudel`` checks the Strudel code in the cell (unknown functions,
+        sounds, banks) and returns the validation report.
+        """
+        if cell is not None:
+            return self._validate(line, cell)
+        if not line.strip():
+            return self._panel()
+        return self._ask(line)
+
+    # ---------------------------------------------------------------- handlers
+    def _ask(self, line: str) -> KnowledgeResult:
+        stripped = line.strip()
+        options: dict[str, Any] = {}
+        if stripped.startswith("{"):
+            # An object query, e.g. %strudel {"q": "room", "mode": "detail"}: options live inside it.
+            query: Any = stripped
+            raw = False
+        else:
+            args = parse_argstring(self.strudel, line)
+            query = _unquote(" ".join(args.query).strip())
+            if not query:
+                raise UsageError("%strudel needs a query, e.g. %strudel what does fast do (alone it opens the panel)")
+            options = {"domain": args.domain, "mode": args.mode, "limit": args.limit}
+            raw = args.json
+        index = self._load_index()
+        return KnowledgeResult(strudel_knowledge(query, **options, index=index), index=index, raw=raw)
+
+    def _validate(self, line: str, cell: str) -> Any:
+        args = parse_argstring(self.strudel, line)
+        if args.query or args.domain or args.mode or args.limit is not None:
+            raise UsageError("%%strudel checks the cell's code and takes only --json; ask questions with %strudel")
+        if not cell.strip():
+            raise UsageError('%%strudel needs Strudel code in the cell, e.g. s("bd sd").room(0.5)')
+        try:
+            from ..code.validation import validate_code
+        except ImportError as exc:
+            raise UsageError(f"Strudel code validation is not available in this installation ({exc})") from None
+        report = validate_code(cell, index=self._load_index())
+        return report.to_dict() if args.json else report
+
+    def _panel(self) -> Any:
+        # The panel is this front end's own view of the index (``%strudel`` with no query).
+        from .panel import StrudelPanel
+
+        return StrudelPanel(index=self._load_index())
+
+    def _load_index(self) -> StrudelIndex:
+        try:
+            return self.index
+        except SnapshotError as exc:
+            raise UsageError(f"the Strudel snapshot could not be loaded: {exc}") from None

@@ -1,0 +1,269 @@
+"""``StrudelPanel``: the REPL's reference and sounds tabs as an ipywidgets panel.
+
+A thin front end over ``strudel_jupyter.lookup.browse`` (search and filter semantics,
+counts, suggestions, details) and ``strudel_knowledge`` (the question box); it
+only lays out widgets and keeps them in step. Lists show at most ``page`` rows
+at a time so a keystroke stays cheap with the full registry.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from ..data.index import StrudelIndex, get_index
+from ..data.sounds_tab import SOUND_CATEGORIES
+from ..lookup.browse import ALL, browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
+from ..lookup.knowledge import strudel_knowledge
+from ..render.results import render_html, render_item_html
+
+__all__ = ["StrudelPanel"]
+
+PAGE = 200
+_ACTIVE, _IDLE = "primary", ""
+
+# Scoped to the panel; the HTML it styles is escaped or sanitised before it is shown.
+_STYLE = """<style>
+.strudel-panel .widget-html-content { line-height: 1.45; }
+.strudel-panel .strudel-detail { padding: 0 0.8em; overflow: auto; }
+.strudel-panel .strudel-detail h3, .strudel-panel .strudel-answer h3 { margin: 0.2em 0 0.4em; font-size: 115%; }
+.strudel-panel .strudel-detail p, .strudel-panel .strudel-answer p { margin: 0.35em 0; }
+.strudel-panel th { white-space: nowrap; text-align: left; }
+.strudel-panel .strudel-detail pre, .strudel-panel .strudel-answer pre {
+  background: var(--jp-layout-color2, #f5f5f5); padding: 0.4em 0.6em; border-radius: 3px;
+  white-space: pre-wrap; margin: 0.2em 0 0.6em; }
+.strudel-panel table { border-collapse: collapse; margin: 0.3em 0; }
+.strudel-panel td, .strudel-panel th { padding: 0.15em 0.6em 0.15em 0; vertical-align: top; }
+.strudel-panel .strudel-tag { background: var(--jp-layout-color3, #ddd); border-radius: 3px; padding: 0 0.4em;
+  font-size: 85%; }
+.strudel-panel .strudel-status { font-size: 90%; opacity: 0.8; }
+.strudel-panel .strudel-answer { max-height: 22em; overflow: auto; border-left: 3px solid
+  var(--jp-brand-color1, #1976d2); padding-left: 0.8em; margin: 0.2em 0 0.6em; }
+.strudel-panel .strudel-list select { font-family: var(--jp-code-font-family, monospace); }
+.strudel-panel .widget-button { font-size: 90%; }
+</style>"""
+
+
+def _button(label: str, on_click: Callable[[W.Button], None], **layout: str) -> W.Button:
+    button = W.Button(description=label, layout=W.Layout(width="auto", margin="1px 2px", **layout))
+    button.on_click(on_click)
+    return button
+
+
+def _status(text: str) -> str:
+    return f"<div class='strudel-status'>{html.escape(text)}</div>"
+
+
+class _ListView:
+    """A capped ``Select`` with a "show more" button; remembers the full list of (label, key) rows."""
+
+    def __init__(self, on_select: Callable[[str | None], None]) -> None:
+        self.rows: list[tuple[str, str]] = []
+        self.shown = PAGE
+        self._on_select = on_select
+        self._quiet = False
+        self.select = W.Select(options=[], rows=18, layout=W.Layout(width="auto"))
+        self.select.add_class("strudel-list")
+        self.select.observe(self._selected, names="value")
+        self.more = _button("show more", self._show_more)
+        self.more.layout.display = "none"
+        self.box = W.VBox([self.select, self.more], layout=W.Layout(width="36%", min_width="14em"))
+
+    def set_rows(self, rows: Sequence[tuple[str, str]]) -> None:
+        """New rows (a new search or filter): back to the first page, keep the selection when still listed."""
+        self.rows = list(rows)
+        self.shown = PAGE
+        self._refresh(keep=self.select.value)
+
+    def _show_more(self, _button: W.Button) -> None:
+        self.shown += PAGE
+        self._refresh(keep=self.select.value)
+
+    def _refresh(self, keep: str | None) -> None:
+        visible = self.rows[: self.shown]
+        self._quiet = True
+        try:
+            self.select.options = visible
+            keys = {key for _label, key in visible}
+            self.select.value = keep if keep in keys else (visible[0][1] if visible else None)
+        finally:
+            self._quiet = False
+        self.select.layout.display = None if visible else "none"  # no empty box under "No match"
+        rest = len(self.rows) - len(visible)
+        self.more.description = f"show {min(rest, PAGE)} more (of {len(self.rows)})"
+        self.more.layout.display = None if rest > 0 else "none"
+        self._on_select(self.select.value)
+
+    def _selected(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self._on_select(change["new"])
+
+
+class StrudelPanel(W.VBox):
+    """Reference and sounds tabs, as in the Strudel REPL, with a question box on top.
+
+    ``StrudelPanel()`` uses the shared index; pass ``index=`` to browse another one.
+    """
+
+    def __init__(self, *, index: StrudelIndex | None = None, **kwargs: Any) -> None:
+        self.index = index or get_index()
+        self.tag = ALL
+        self.category = ALL
+
+        # question box
+        self.ask_text = W.Text(
+            placeholder="Ask: what does fast do · list synths · is bd available · bank:tr909",
+            continuous_update=False,
+            layout=W.Layout(flex="1 1 auto"),
+        )
+        self.ask_text.observe(lambda _c: self.ask(), names="value")
+        self.ask_button = _button("Ask", lambda _b: self.ask())
+        self.clear_button = _button("Clear", lambda _b: self.ask(""))
+        self.answer = W.HTML(layout=W.Layout(display="none"))
+        self.answer.add_class("strudel-answer")
+
+        # reference tab
+        self.ref_search = W.Text(placeholder="Search functions and synonyms…", layout=W.Layout(width="100%"))
+        self.ref_search.observe(self._ref_search_changed, names="value")
+        self.tag_buttons: dict[str, W.Button] = {}
+        for tag, count in {ALL: len(self.index.reference), **self.index.reference.tag_counts}.items():
+            self.tag_buttons[tag] = _button(f"{tag} {count}", lambda _b, t=tag: self.toggle_tag(t), height="24px")
+        tag_row = W.Box(list(self.tag_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
+        self.ref_status = W.HTML()
+        self.ref_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.ref_list = _ListView(self._show_reference)
+        self.ref_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
+        self.ref_detail.add_class("strudel-detail")
+        reference = W.VBox(
+            [
+                self.ref_search,
+                tag_row,
+                self.ref_status,
+                self.ref_suggestions,
+                W.HBox([self.ref_list.box, self.ref_detail]),
+            ]
+        )
+
+        # sounds tab
+        self.snd_search = W.Text(placeholder="Search sounds…", layout=W.Layout(width="100%"))
+        self.snd_search.observe(lambda _c: self._update_sounds(), names="value")
+        self.category_buttons = {
+            c: _button(c, lambda _b, c=c: self.set_category(c), height="26px") for c in SOUND_CATEGORIES
+        }
+        category_row = W.Box(list(self.category_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
+        self.snd_status = W.HTML()
+        self.snd_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.snd_list = _ListView(self._show_sound)
+        self.snd_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
+        self.snd_detail.add_class("strudel-detail")
+        sounds = W.VBox(
+            [
+                self.snd_search,
+                category_row,
+                self.snd_status,
+                self.snd_suggestions,
+                W.HBox([self.snd_list.box, self.snd_detail]),
+            ]
+        )
+
+        self.tabs = W.Tab(children=[reference, sounds], titles=("Reference", "Sounds"))
+        children = [W.HTML(_STYLE), W.HBox([self.ask_text, self.ask_button, self.clear_button]), self.answer, self.tabs]
+        super().__init__(children=children, **kwargs)
+        self.add_class("strudel-panel")
+        self._update_reference()
+        self._update_sounds()
+
+    # ------------------------------------------------------------ question box
+    def ask(self, query: str | None = None) -> None:
+        """Run ``strudel_knowledge`` on ``query`` (default: the question box) and show the answer."""
+        if query is not None and query != self.ask_text.value:
+            self.ask_text.value = query  # its observer asks
+            return
+        text = self.ask_text.value.strip()
+        if not text:
+            self.answer.value, self.answer.layout.display = "", "none"
+            return
+        self.answer.value = render_html(strudel_knowledge(text, index=self.index), index=self.index)
+        self.answer.layout.display = None
+
+    # ------------------------------------------------------------------ reference
+    def toggle_tag(self, tag: str) -> None:
+        """A tag button: filter by it; clicking the active tag again shows all (as the REPL)."""
+        self.tag = ALL if tag == self.tag else tag
+        self._update_reference()
+
+    def _ref_search_changed(self, _change: dict[str, Any]) -> None:
+        self.tag = ALL  # typing a search resets the tag filter, as in the REPL
+        self._update_reference()
+
+    def _update_reference(self) -> None:
+        result = browse_reference(self.ref_search.value, self.tag, index=self.index)
+        for tag, button in self.tag_buttons.items():
+            button.button_style = _ACTIVE if tag == self.tag else _IDLE
+        self.ref_list.set_rows([(self._reference_label(e.name, e.synonyms), e.name) for e in result.entries])
+        where = f" tagged {result.tag}" if result.tag != ALL else ""
+        if result.entries:
+            self.ref_status.value = _status(f"{result.total} function{'s' if result.total != 1 else ''}{where}")
+        else:
+            self.ref_status.value = _status(self._nothing(result.search, "function", where, result.suggestions))
+        self._set_suggestions(self.ref_suggestions, result.suggestions, self.ref_search)
+
+    @staticmethod
+    def _reference_label(name: str, synonyms: Sequence[str]) -> str:
+        return f"{name} · {', '.join(synonyms)}" if synonyms else name
+
+    def _show_reference(self, name: str | None) -> None:
+        item = reference_detail(name, index=self.index) if name else None
+        self.ref_detail.value = render_item_html(item) if item else ""
+
+    # --------------------------------------------------------------------- sounds
+    def set_category(self, category: str) -> None:
+        """A category button (samples, drum-machines, synths, wavetables, user, all)."""
+        self.category = category
+        self._update_sounds()
+
+    def _update_sounds(self) -> None:
+        result = browse_sounds(self.snd_search.value, self.category, index=self.index)
+        self.category = result.category
+        for category, button in self.category_buttons.items():
+            button.description = f"{category} {result.matching_counts[category]}"
+            button.button_style = _ACTIVE if category == result.category else _IDLE
+        self.snd_list.set_rows([(sound_label(e), e.name) for e in result.entries])
+        where = f" in {result.category}" if result.category != ALL else ""
+        if result.entries:
+            self.snd_status.value = _status(f"{result.total} sound{'s' if result.total != 1 else ''}{where}")
+        elif not result.search:
+            self.snd_status.value = _status(
+                "No sounds loaded" + (": register your own with register_sounds()" if result.category == "user" else "")
+            )
+        else:
+            self.snd_status.value = _status(self._nothing(result.search, "sound", where, result.suggestions))
+        self._set_suggestions(self.snd_suggestions, result.suggestions, self.snd_search)
+
+    def _show_sound(self, name: str | None) -> None:
+        item = sound_detail(name, index=self.index) if name else None
+        self.snd_detail.value = render_item_html(item) if item else ""
+
+    def refresh(self) -> None:
+        """Show the index as it is now (e.g. after ``register_sounds``)."""
+        self._update_reference()
+        self._update_sounds()
+
+    # -------------------------------------------------------------------- helpers
+    @staticmethod
+    def _nothing(search: str, what: str, where: str, suggestions: Sequence[str]) -> str:
+        text = f"No {what} matches “{search}”{where}."
+        return text + (" Did you mean:" if suggestions else "")
+
+    @staticmethod
+    def _set_suggestions(box: W.Box, suggestions: Sequence[str], search: W.Text) -> None:
+        def pick(name: str) -> Callable[[W.Button], None]:
+            return lambda _b: setattr(search, "value", name)
+
+        old = box.children
+        box.children = [_button(s, pick(s), height="24px") for s in suggestions]
+        for button in old:  # a closed widget leaves the kernel's widget registry
+            button.close()

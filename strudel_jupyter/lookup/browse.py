@@ -1,0 +1,130 @@
+"""Browsing the two tabs as the REPL does: search box + tag / category filter.
+
+The ipywidgets panel, the REST API behind the JupyterLab sidebar and anything
+else that mirrors the tabs ask this module, so the REPL's semantics live once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..data.index import StrudelIndex, get_index
+from ..data.reference import ReferenceEntry
+from ..data.reference_tab import IGNORED_TAGS
+from ..data.sounds import SoundEntry
+from ..data.sounds_tab import SOUND_CATEGORIES, normalise_category
+from ..data.sounds_tab import sound_label as label_with_count
+from .items import BankItem, FunctionItem, SoundItem, bank_item, function_item, sound_item
+from .ranking import suggest
+
+__all__ = [
+    "ReferenceBrowse",
+    "SoundsBrowse",
+    "browse_reference",
+    "browse_sounds",
+    "reference_detail",
+    "sound_detail",
+    "sound_label",
+]
+
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class ReferenceBrowse:
+    search: str
+    tag: str
+    entries: list[ReferenceEntry]
+    tag_counts: dict[str, int]  # the tab's tag row (whole reference)
+    suggestions: list[str] = field(default_factory=list)  # real names, when nothing matches
+
+    @property
+    def total(self) -> int:
+        return len(self.entries)
+
+
+@dataclass(frozen=True)
+class SoundsBrowse:
+    search: str
+    category: str
+    entries: list[SoundEntry]
+    category_counts: dict[str, int]  # whole registry, per category
+    matching_counts: dict[str, int]  # under the current search, per category
+    suggestions: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.entries)
+
+
+def browse_reference(search: str = "", tag: str = ALL, *, index: StrudelIndex | None = None) -> ReferenceBrowse:
+    """Entries whose name or synonyms contain ``search`` (case-insensitive), optionally with ``tag``.
+
+    Raises ``ValueError`` for a tag the reference does not have.
+    """
+    index = index or get_index()
+    ref = index.reference
+    search = (search or "").strip()
+    tag = (tag or ALL).strip()
+    if tag != ALL and tag not in ref.tag_counts:
+        raise ValueError(f"unknown tag {tag!r}; tags: {', '.join(ref.tag_counts)}")
+    entries = ref.search_names(search) if search else list(ref.entries)
+    if tag != ALL:
+        entries = [e for e in entries if tag in e.filter_tags]
+    suggestions = suggest(index, search, domain="reference") if search and not entries else []
+    return ReferenceBrowse(search, tag, entries, dict(ref.tag_counts), suggestions)
+
+
+def browse_sounds(search: str = "", category: str = ALL, *, index: StrudelIndex | None = None) -> SoundsBrowse:
+    """Sounds whose name contains ``search`` (case-insensitive) in a tab category.
+
+    Raises ``ValueError`` for an unknown category.
+    """
+    index = index or get_index()
+    snd = index.sounds
+    canonical = normalise_category(category or ALL)
+    if canonical is None:
+        raise ValueError(f"unknown category {category!r}; categories: {', '.join(SOUND_CATEGORIES)}")
+    search = (search or "").strip()
+    matching = snd.search_names(search) if search else [snd.entries[k] for k in snd.names]
+    counts = {c: 0 for c in SOUND_CATEGORIES}
+    for entry in matching:
+        for c in entry.categories:
+            counts[c] += 1
+    entries = [e for e in matching if canonical in e.categories]
+    suggestions = suggest(index, search, domain="sounds") if search and not entries else []
+    return SoundsBrowse(search, canonical, entries, dict(snd.category_counts), counts, suggestions)
+
+
+def sound_label(entry: SoundEntry) -> str:
+    """How the sounds tab prints a name: ``bd(8)``; synths without a count."""
+    return label_with_count(entry.name, entry.count)
+
+
+def reference_detail(name: str, *, index: StrudelIndex | None = None) -> FunctionItem | None:
+    """One entry in the spec's item shape (all examples, sanitised HTML added), or None."""
+    index = index or get_index()
+    entry = index.reference.get(name)
+    if entry is None:
+        return None
+    item: dict[str, Any] = dict(function_item(entry, None, examples=len(entry.examples)))
+    item.update(
+        description_html=entry.description_html,
+        synonyms_text=entry.synonyms_text,
+        display_tags=[t for t in entry.filter_tags if t not in IGNORED_TAGS],
+    )
+    return item  # type: ignore[return-value]
+
+
+def sound_detail(name: str, *, index: StrudelIndex | None = None) -> SoundItem | BankItem | None:
+    """A sound (or, failing that, a bank) in the spec's item shape, or None."""
+    index = index or get_index()
+    entry = index.sounds.get(name)
+    if entry is not None and not entry.hidden:
+        item: dict[str, Any] = dict(sound_item(entry, None))
+        item["label"] = sound_label(entry)
+        item["banks_with_sound"] = list(index.sounds.by_sound.get(entry.sound, ()))
+        return item  # type: ignore[return-value]
+    bank = index.sounds.get_bank(name)
+    return bank_item(bank, None) if bank else None

@@ -1,0 +1,520 @@
+"""Reading the intent of a question: English phrasing only, never a Strudel name.
+
+"is X valid", "list X", "what does X do", prefixes such as ``symbol:X``, and code quoted
+inside the prose. What a word means in Strudel is decided later, against the snapshot.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..data.sounds_tab import normalise_category
+
+#: English words that carry no lookup meaning in a question about Strudel.
+STOPWORDS = frozenset(
+    """
+    a about all also am an and any anything api are arg args argument arguments as ask at available be
+    been by can could code detail details did do doc docs documentation does doing done e.g eg example examples
+    exact exactly explain find for forgot forget from function functions get give go got have help hi
+    how i i'm ie if im in info into is it its it's just know let lets like list look looking make
+    maybe me mean means method methods my name named names need of on one or param params parameter
+    parameters please possible possibly pls reference remember right say see show signature similar so some
+    something strudel supposed tell than thanks that the their them then there these thing things think
+    this those to too try trying unsure use used using usage want was way we what whats what's when where
+    which while who why will with would you your called call calling kind sort type types
+    """.split()
+)
+
+SOUND_WORDS = frozenset(
+    "sound sounds sample samples synth synths synthesizer synthesizers instrument instruments bank banks drum drums "
+    "drumkit kit kits soundfont soundfonts wavetable wavetables machine machines preset presets voice voices "
+    "oscillator oscillators waveform waveforms noise".split()
+)
+REFERENCE_WORDS = frozenset(
+    "function functions method methods control controls param params parameter parameters argument arguments api "
+    "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
+)
+
+_NOUNS = (
+    r"function|method|sound|sample|synth|bank|control|param|parameter|effect|instrument|soundfont|wavetable|"
+    r"drum[ -]?machine|symbol|name|thing|keyword|api|command|operator|signal|preset|kit"
+)
+_ADJ = r"(?:real|valid|known|existing|defined|proper|strudel|actual|supported|available|usable|built-?in|correct)"
+# What "is X a <noun>" asks for: only that kind of name answers yes.
+_NOUN_KINDS = {
+    **dict.fromkeys(
+        (
+            "function",
+            "method",
+            "control",
+            "param",
+            "parameter",
+            "effect",
+            "operator",
+            "signal",
+            "command",
+            "api",
+            "keyword",
+        ),
+        "function",
+    ),
+    **dict.fromkeys(("sound", "sample", "synth", "instrument", "soundfont", "wavetable", "preset"), "sound"),
+    **dict.fromkeys(("bank", "drummachine", "kit"), "bank"),
+}
+_CHECK_PATTERNS = [
+    re.compile(rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?P<noun>{_NOUNS})s?\b", re.I),
+    re.compile(
+        r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:valid|available|defined|real|supported|known|existing|correct|"
+        r"ok|okay|usable|there|loaded|registered|a thing|in strudel|right)\b",
+        re.I,
+    ),
+    re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
+    re.compile(
+        rf"^(?:is there|are there|do you have|does strudel have|does strudel support|does strudel know|has strudel)\s+"
+        rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?P<x>.+?)$",
+        re.I,
+    ),
+    re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
+    re.compile(r"^(?P<x>[\w$.:-]+)\s+(?:valid|exists?|available)\s*\??$", re.I),
+    re.compile(r"^can i use\s+(?P<x>.+?)$", re.I),
+]
+
+_DETAIL_PATTERNS = [
+    re.compile(r"^(?:what|wat)\s+(?:does|do|did)\s+(?P<x>.+?)\s+(?:do|does|mean|return|returns|stand for)\b", re.I),
+    re.compile(r"^how\s+(?:does|do)\s+(?P<x>.+?)\s+work\b", re.I),
+    re.compile(
+        r"^(?:how\s+(?:do|does|can|should|would)\s+(?:i|you|we|one)\s+use|how\s+to\s+use|usage\s+of|"
+        r"explain|describe|define|document|tell\s+me\s+about|info\s+(?:on|about)|details?\s+(?:of|for|on|about)|"
+        r"docs?\s+(?:for|on|of)|documentation\s+(?:for|of|on)|reference\s+(?:for|of)|help\s+(?:with|on|for)|"
+        r"help|lookup|look\s+up)\s+(?P<x>.+?)$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:(?:what|which)\s+(?:are|is)\s+)?(?:the\s+)?(?:params|parameters|arguments|args|options|signature|"
+        r"usage|examples?|syntax|inputs)\s+(?:of|for|to|does|do)\s+(?P<x>.+?)(?:\s+(?:take|have|accept))?$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:show|give)(?:\s+me)?\s+(?:an?\s+|the\s+)?(?:examples?|usage|docs?|documentation|params|parameters|"
+        r"signature|details?)\s+(?:of|for|on)\s+(?P<x>.+?)$",
+        re.I,
+    ),
+    re.compile(r"^(?:what(?:'s|\s+is|\s+are)|whats|what\s+r)\s+(?P<x>.+?)$", re.I),
+    re.compile(
+        r"^(?P<x>[\w$.:-]+)\s+(?:docs?|documentation|reference|examples?|usage|params|parameters|signature|help)$",
+        re.I,
+    ),
+]
+
+# Trailing chatter after the thing asked about.
+_TAIL = re.compile(
+    r"(?:\s+(?:in|for|with|on|using)\s+strudel(?:\.cc)?\b.*"
+    r"|\s+and\s+(?:give|show|list|provide|include|add|tell)\b.*"
+    r"|\s+(?:with|and)\s+(?:an?\s+|some\s+)?(?:examples?|usage|params|parameters)\b.*"
+    r"|\s+(?:do|does|mean|means)$"
+    r"|\s*[?!.]+)$",
+    re.I,
+)
+_LEAD = re.compile(
+    rf"^(?:(?:the|a|an|this|that)\s+)?(?:(?:strudel|{_ADJ})\s+)*(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?",
+    re.I,
+)
+_QUOTES = "\"'`“”‘’"
+
+_CATEGORY_WORDS = (
+    r"(?P<cat>drum[ -]?machines?|drums?|drum[ -]?kits?|synthesi[sz]ers?|synths?|samples?|wave[ -]?tables?|"
+    r"soundfonts?|user|my|all|every|custom|imported)"
+)
+_CATEGORY_RE = re.compile(rf"\b{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?|instruments?))?\b", re.I)
+_LIST_VERB = re.compile(
+    r"^(?:list|show|display|browse|enumerate|give\s+me|get|print|what|which|available|all|any|every|see|find|"
+    r"name|tell\s+me)\b",
+    re.I,
+)
+_LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
+_FAMILY_PATTERNS = [
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|find\s+)?(?:the\s+)?(?P<x>[\w$]+)[- ]related\b", re.I),
+    re.compile(
+        r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I
+    ),
+    re.compile(r"\b(?:variants?|versions?|family|flavou?rs?)\s+of\s+(?P<x>[\w$]+)", re.I),
+    re.compile(
+        r"^(?:list\s+|show\s+(?:me\s+)?|all\s+)?(?:the\s+)?(?P<x>[\w$]+)\s+(?:family|variants|versions)\b", re.I
+    ),
+    re.compile(
+        r"\b(?:functions?|methods?|controls?|names?)\s+(?:starting|beginning|that\s+start|that\s+begin)\s+with\s+"
+        r"(?P<x>[\w$]+)",
+        re.I,
+    ),
+    re.compile(r"\b(?:functions?|methods?|names?)\s+(?:containing|that\s+contain|with)\s+(?P<x>[\w$]+)\s+in", re.I),
+    re.compile(r"^(?P<x>[\w$]+)\*$"),
+]
+_TAG_PATTERNS = [
+    re.compile(r"\b(?:tagged|tag|with\s+(?:the\s+)?tag|in\s+(?:the\s+)?tag)\s+(?P<x>[\w-]+)", re.I),
+    re.compile(
+        r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|which\s+|what\s+|display\s+)?(?:all\s+|the\s+)?(?P<x>[\w-]+)\s+"
+        r"(?:functions?|methods?|controls?|tags?|category|functionality)\b",
+        re.I,
+    ),
+    re.compile(r"\b(?:functions?|methods?|controls?)\s+(?:for|in|about|tagged|of)\s+(?P<x>[\w-]+)$", re.I),
+]
+_BANKS_OF_SOUND = [
+    re.compile(
+        r"\b(?:which|what)\s+(?:banks?|drum[ -]?machines?|kits?)\s+(?:have|has|contain|contains|include|includes|"
+        r"with|offer|got)\s+(?:an?\s+|the\s+)?(?P<x>[\w:]+)",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:banks?|drum[ -]?machines?|kits?)\s+(?:with|containing|that\s+have|having)\s+(?:an?\s+)?(?P<x>[\w:]+)",
+        re.I,
+    ),
+    re.compile(r"^(?P<x>[\w:]+)\s+in\s+which\s+banks?\b", re.I),
+]
+_BANK_CONTENT = [
+    re.compile(r"^bank\s*:\s*(?P<x>[\w-]+)$", re.I),
+    re.compile(
+        r"\b(?:sounds?|samples?|contents?)\s+(?:in|of|from|inside)\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)"
+        r"(?:\s+bank)?\s*\??$",
+        re.I,
+    ),
+    re.compile(r"^(?:what'?s|what\s+is)\s+in\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)", re.I),
+    re.compile(
+        r"^(?:what|which)\s+(?:sounds?|samples?)\s+(?:does|do|are\s+in|is\s+in)\s+(?:the\s+)?(?P<x>[\w-]+)",
+        re.I,
+    ),
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?:bank\s+)(?P<x>[\w-]+)$", re.I),
+    re.compile(
+        r"^(?:does|do|has)\s+(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank\s+|kit\s+|drum[ -]?machine\s+)?"
+        r"(?:have|has|contain|include|got)\b(?P<rest>.*)$",
+        re.I,
+    ),
+    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank|kit|sounds|samples)$", re.I),
+]
+_LIST_BANKS = re.compile(
+    r"^(?:list|show|all|which|what|available|display)?\s*(?:all\s+|the\s+|me\s+)*(?:sound\s+|sample\s+|drum[ -]?machine\s+)?banks(?:\s+(?:are\s+)?(?:there|available))?\s*\??$",
+    re.I,
+)
+
+_PREFIXES = {
+    "symbol": ("check", "auto"),
+    "sym": ("check", "auto"),
+    "function": ("check", "reference"),
+    "fn": ("check", "reference"),
+    "method": ("check", "reference"),
+    "reference": ("search", "reference"),
+    "ref": ("search", "reference"),
+    "doc": ("search", "reference"),
+    "docs": ("search", "reference"),
+    "sounds": ("search", "sounds"),
+    "sound": ("search", "sounds"),
+    "samples": ("search", "sounds"),
+    "sample": ("search", "sounds"),
+    "tag": ("tag", "reference"),
+    "tags": ("tag", "reference"),
+    "bank": ("bank", "sounds"),
+    "banks": ("bank", "sounds"),
+    "category": ("category", "sounds"),
+    "list": ("list", "auto"),
+}
+_PREFIX_RE = re.compile(r"^(?P<p>[A-Za-z]+)\s*:\s*(?P<x>.+)$")
+_TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
+
+
+@dataclass
+class ParsedQuery:
+    """What the text asks, in Strudel-independent terms."""
+
+    text: str
+    intent: str = "search"  # check | detail | list | search
+    domain: str = "auto"  # from a prefix (binding) or words like "sound" / "function" (a hint)
+    domain_binding: bool = False  # True when a prefix (sounds:, fn:) chose the domain
+    subject: str | None = None  # the name asked about, as typed
+    tokens: list[str] = field(default_factory=list)  # content words, as typed
+    category: str | None = None  # a sounds-tab category to list
+    type_filter: str | None = None  # e.g. "soundfont" within synths
+    tag: str | None = None  # a reference tag to list (checked against the index later)
+    family: str | None = None  # names containing this
+    bank: str | None = None  # a bank whose sounds to list
+    banks_with: str | None = None  # list banks having this sound
+    list_banks: bool = False
+    named: list[str] = field(default_factory=list)  # names given as examples ("like bd sd hh")
+    prefix: str | None = None
+    noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
+    code: CodeParts | None = None  # Strudel code quoted in the query
+
+
+@dataclass
+class CodeParts:
+    """Calls and string arguments found in code quoted inside a question."""
+
+    text: str  # the code, as written
+    calls: list[str] = field(default_factory=list)  # called names, in order (s, bank, fast)
+    strings: list[tuple[str, str]] = field(default_factory=list)  # (callee, string content)
+
+
+CODE = "\u2063\u2063"  # stands in for code inside the prose (invisible separators: never typed, no letters)
+# a call as code writes it: fast(2), .jux(rev), . bank("x") -- but not English "tempo (bpm)"
+_CALL_START = re.compile(r"(?<![\w$])(?:\.\s*)?([A-Za-z_$][\w$]*)\(")
+_CODE_EDGE = re.compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
+
+
+def _string_end(text: str, start: int) -> int:
+    quote, k = text[start], start + 1
+    while k < len(text):
+        if text[k] == "\\":
+            k += 2
+            continue
+        if text[k] == quote:
+            return k
+        k += 1
+    return -1
+
+
+def _scan_call(text: str, open_paren: int, callee: str, found: list[tuple[int, str]], strings: list) -> int:
+    """Index after the ``)`` matching ``open_paren``, collecting nested calls; -1 if unbalanced."""
+    depth, k = 1, open_paren + 1
+    while k < len(text) and depth:
+        c = text[k]
+        if c in "\"'`":
+            end = _string_end(text, k)
+            if end < 0:
+                return -1
+            strings.append((callee, text[k + 1 : end]))
+            k = end + 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "." or c.isalpha() or c in "_$":
+            inner = _CALL_START.match(text, k)
+            if inner and not (text[k - 1].isalnum() or text[k - 1] in "_$"):
+                end = _scan_call(text, inner.end() - 1, inner.group(1), found, strings)
+                if end < 0:
+                    return -1
+                found.append((k, inner.group(1)))
+                k = end
+                continue
+        k += 1
+    return k if depth == 0 else -1
+
+
+def split_code(text: str) -> tuple[str, CodeParts | None]:
+    """Separate quoted Strudel code (``s("bd").bank("tr909")``, ``.jux(rev)``) from the question.
+
+    Returns the prose with each run of code replaced by :data:`CODE`, and what the code
+    calls. Text without a balanced call is returned unchanged with ``None``.
+    """
+    found: list[tuple[int, str]] = []
+    strings: list[tuple[str, str]] = []
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while True:
+        match = _CALL_START.search(text, i)
+        if not match:
+            break
+        end = _scan_call(text, match.end() - 1, match.group(1), found, strings)
+        if end < 0:
+            break
+        found.append((match.start(), match.group(1)))
+        if spans and not text[spans[-1][1] : match.start()].strip():
+            spans[-1] = (spans[-1][0], end)  # a chain: s("bd").bank("tr909")
+        else:
+            spans.append((match.start(), end))
+        i = end
+    if not spans:
+        return text, None
+    parts = CodeParts(
+        text="\n".join(text[a:b].strip() for a, b in spans),
+        calls=[name for _, name in sorted(found)],
+        strings=strings,
+    )
+    prose, last = [], 0
+    for a, b in spans:
+        prose += [text[last:a], f" {CODE} "]
+        last = b
+    prose.append(text[last:])
+    return " ".join("".join(prose).split()), parts
+
+
+def _strip_subject(x: str) -> str:
+    x = x.strip().strip(_QUOTES).strip()
+    for _ in range(3):
+        new = _TAIL.sub("", x).strip().strip(_QUOTES).strip()
+        new = _LEAD.sub("", new).strip().strip(_QUOTES).strip()
+        if new == x:
+            break
+        x = new
+    # a call written as code: room(0.5) or .room() or s("bd")
+    call = re.fullmatch(r"\.?([\w$]+)\s*\(.*\)\s*;?", x)
+    if call:
+        x = call.group(1)
+    return x.lstrip(".").strip()
+
+
+def content_tokens(text: str) -> list[str]:
+    """Words and names in ``text`` that are not question filler, as typed."""
+    return [t for t in _TOKEN.findall(text) if t.lower() not in STOPWORDS]
+
+
+def _domain_hint(tokens: list[str], subject: str | None) -> str:
+    words = {t.lower() for t in tokens if t != subject}
+    sounds = bool(words & SOUND_WORDS)
+    reference = bool(words & REFERENCE_WORDS)
+    if sounds and not reference:
+        return "sounds"
+    if reference and not sounds:
+        return "reference"
+    return "auto"
+
+
+def _category(word: str) -> tuple[str | None, str | None]:
+    """A category phrase -> (canonical category, type filter); soundfonts are synths of one type."""
+    w = re.sub(r"[\s_-]+", "-", word.lower())
+    if w.startswith("soundfont"):
+        return "synths", "soundfont"
+    return normalise_category(w), None
+
+
+def _listing(parsed: ParsedQuery, text: str) -> bool:
+    """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
+    match = _CATEGORY_RE.search(text)
+    bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
+    if not match and not re.search(r"\bsounds\b", text, re.I):
+        return False
+    if match:
+        category, type_filter = _category(match.group("cat"))
+        if category in ("user", "all") and not re.search(r"\b(?:sounds?|samples?)\b", text, re.I):
+            category = None  # "list all functions", "my pattern" are not sound listings
+    else:
+        category, type_filter = "all", None
+    if category is None:
+        return False
+    if not (bare or _LIST_VERB.search(text) or parsed.prefix in ("sounds", "category", "list")):
+        return False
+    parsed.intent, parsed.domain, parsed.category, parsed.type_filter = "list", "sounds", category, type_filter
+    like = _LIKE.search(text)
+    if like:
+        parsed.named = content_tokens(like.group("x"))
+    return True
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Read the intent of a cleaned query string, including questions that quote code."""
+    prose, code = split_code(text)
+    if code is None:
+        return _parse_prose(text)
+    question = _CODE_EDGE.sub("", prose).strip()
+    parsed = _parse_prose(question or CODE)
+    parsed.text, parsed.code = text, code
+    names = list(dict.fromkeys(code.calls))
+    if parsed.subject is not None and CODE in parsed.subject:
+        parsed.subject = None
+    if parsed.intent == "check" or not question.replace(CODE, "").strip():
+        parsed.intent, parsed.subject = "check", None  # "is <code> valid", or code alone
+    elif parsed.subject is None:
+        # "what does <code> do", "difference between .fast(2) and .hurry(2)": the names it calls
+        parsed.tokens = names
+        parsed.subject = names[0] if len(names) == 1 else None
+    return parsed
+
+
+def _parse_prose(text: str) -> ParsedQuery:
+    parsed = ParsedQuery(text=text)
+    body = text
+    prefix = _PREFIX_RE.match(text)
+    if prefix and prefix.group("p").lower() in _PREFIXES:
+        parsed.prefix = prefix.group("p").lower()
+        intent, domain = _PREFIXES[parsed.prefix]
+        body = prefix.group("x").strip()
+        parsed.domain, parsed.domain_binding = domain, domain != "auto"
+        if intent == "check":
+            parsed.intent, parsed.subject = "check", _strip_subject(body)
+            parsed.tokens = [parsed.subject]
+            return parsed
+        if intent == "tag":
+            parsed.intent, parsed.tag = "list", body.strip().lower()
+            return parsed
+        if intent == "bank":
+            if body.strip().lower() in ("", "all", "*", "list"):
+                parsed.intent, parsed.list_banks = "list", True
+            else:
+                parsed.intent, parsed.bank = "list", _strip_subject(body)
+            return parsed
+        if intent == "category" or parsed.prefix in ("sounds", "sound", "samples", "sample", "list"):
+            category, type_filter = _category(body)
+            if category:
+                parsed.intent, parsed.domain, parsed.category, parsed.type_filter = (
+                    "list",
+                    "sounds",
+                    category,
+                    type_filter,
+                )
+                return parsed
+            if _listing(parsed, body):
+                return parsed
+        parsed.tokens = content_tokens(body) or _TOKEN.findall(body)
+        parsed.subject = _strip_subject(body) if len(parsed.tokens) == 1 else None
+        if parsed.prefix == "list":
+            parsed.intent = "list"
+        return parsed
+
+    for pattern in _CHECK_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            subject = _strip_subject(match.group("x"))
+            if subject and len(subject.split()) <= 3:
+                parsed.intent, parsed.subject = "check", subject
+                noun = (match.groupdict().get("noun") or "").lower()
+                hint_words = [noun] + [w for w in text.split() if w.lower() != subject.lower()]
+                parsed.domain = _domain_hint(hint_words, subject)
+                parsed.noun = _NOUN_KINDS.get(re.sub(r"[\s-]+", "", noun))
+                parsed.tokens = [subject]
+                return parsed
+
+    for pattern in _BANKS_OF_SOUND:
+        match = pattern.search(text)
+        if match:
+            parsed.intent, parsed.domain, parsed.banks_with = "list", "sounds", match.group("x")
+            return parsed
+    if _LIST_BANKS.match(text):
+        parsed.intent, parsed.domain, parsed.list_banks = "list", "sounds", True
+        return parsed
+    for pattern in _BANK_CONTENT:
+        match = pattern.search(text)
+        if match and match.group("x").lower() not in STOPWORDS:
+            parsed.bank = match.group("x")  # confirmed against the registry later
+            if match.groupdict().get("rest"):
+                parsed.named = content_tokens(match.group("rest"))
+            break
+
+    for pattern in _FAMILY_PATTERNS:
+        match = pattern.search(text)
+        if match and match.group("x").lower() not in STOPWORDS:
+            parsed.intent, parsed.domain, parsed.family = "list", "reference", match.group("x")
+            return parsed
+    for pattern in _TAG_PATTERNS:
+        match = pattern.search(text)
+        if match and match.group("x").lower() not in STOPWORDS:
+            parsed.tag = match.group("x").lower()  # confirmed against the index later
+            break
+
+    if _listing(parsed, text):
+        return parsed
+
+    for pattern in _DETAIL_PATTERNS:
+        match = pattern.match(text)
+        if match:
+            subject = _strip_subject(match.group("x"))
+            if subject:
+                parsed.intent, parsed.subject = "detail", subject
+                break
+
+    if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
+        parsed.subject = None  # "what does it do": no name in it
+    parsed.tokens = content_tokens(text)
+    parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
+    if parsed.subject is None and len(parsed.tokens) == 1:
+        parsed.subject = _strip_subject(parsed.tokens[0])
+    return parsed

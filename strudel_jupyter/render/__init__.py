@@ -1,0 +1,1 @@
+"""Presentation shared by every front end: responses as text and HTML, and the result object."""

@@ -1,0 +1,43 @@
+"""The project's vocabulary: the words for domains, modes, kinds, matches and intents, and the limits.
+
+One word, one meaning: every stage and front end (CLI, magics, REST, agent schemas) imports
+these instead of spelling them out.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "DOMAINS",
+    "Domain",
+    "KINDS",
+    "Kind",
+    "LIST_LIMIT",
+    "MATCHES",
+    "MAX_LIMIT",
+    "MAX_QUERY_CHARS",
+    "MODES",
+    "Match",
+    "Mode",
+]
+
+#: Which tab a query asks about; ``auto`` lets the question decide.
+Domain = Literal["auto", "reference", "sounds"]
+#: How to answer: ``auto`` lets the question decide.
+Mode = Literal["auto", "search", "detail", "list"]
+#: What an answer item is.
+Kind = Literal["function", "sound", "bank"]
+#: How an item matched the query, strongest first.
+Match = Literal["exact", "synonym", "prefix", "fuzzy", "text", "listed"]
+
+DOMAINS: tuple[str, ...] = get_args(Domain)
+MODES: tuple[str, ...] = get_args(Mode)
+KINDS: tuple[str, ...] = get_args(Kind)
+MATCHES: tuple[str, ...] = get_args(Match)
+
+DEFAULT_LIMIT = 5
+LIST_LIMIT = 30
+MAX_LIMIT = 200
+MAX_QUERY_CHARS = 1000

@@ -1,0 +1,140 @@
+"""``strudel-jupyter mcp``: a real stdio MCP server in a subprocess, driven by the SDK's client."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.server.mcpserver import MCPServer
+
+from strudel_jupyter import get_index
+from strudel_jupyter.agent import make_registry, tools
+from strudel_jupyter.cli import main as cli_main
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = 's("bd sd").fastt(2).bank("tr9090")'
+
+
+def server_env(shared_snapshot_dir) -> dict[str, str]:
+    return {
+        "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+
+
+def run_client(shared_snapshot_dir, session):
+    """Start ``python -m strudel_jupyter mcp`` and run ``session(client)`` against it."""
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "strudel_jupyter", "mcp"], env=server_env(shared_snapshot_dir), cwd=ROOT
+    )
+
+    async def main():
+        with anyio.fail_after(60):
+            async with Client(params) as client:
+                return await session(client)
+
+    return anyio.run(main)
+
+
+@pytest.fixture(scope="module")
+def served(shared_snapshot_dir):
+    """One real server process: list the tools, call each, then send bad calls."""
+
+    async def session(client):
+        return {
+            "listed": await client.list_tools(),
+            "knowledge": await client.call_tool("strudel_knowledge", {"query": "what does room do"}),
+            "validate": await client.call_tool("strudel_validate", {"code": CODE}),
+            "search": await client.call_tool("search_tools", {"query": "check code"}),
+            "missing": await client.call_tool("strudel_knowledge", {"limit": "five"}),
+            "wrong_type": await client.call_tool("strudel_validate", {"code": 42, "extra": True}),
+            "unknown": await client.call_tool("no_such_tool", {}),
+        }
+
+    return run_client(shared_snapshot_dir, session)
+
+
+@pytest.mark.slow
+def test_mcp_server_lists_and_runs_every_tool(served, shared_snapshot_dir):
+    registry = make_registry(index=get_index(shared_snapshot_dir))
+    # Then the tools and schemas are the registry's own
+    tools_served = {t.name: t for t in served["listed"].tools}
+    expected = {d["name"]: d for d in registry.definitions("mcp", all=True)}
+    assert set(tools_served) == set(expected) == {"strudel_knowledge", "strudel_validate", "search_tools"}
+    for name, tool in tools_served.items():
+        assert tool.input_schema == expected[name]["inputSchema"]
+        assert tool.description == expected[name]["description"]
+    # and each call returns the same envelope the Python registry does
+    for key in ("knowledge", "validate", "search"):
+        result = served[key]
+        assert result.is_error is False
+        assert json.loads(result.content[0].text) == result.structured_content
+    knowledge = served["knowledge"].structured_content
+    assert knowledge["success"] and knowledge["result"]["items"][0]["name"] == "room"
+    validate = served["validate"].structured_content
+    assert validate == registry.execute({"name": "strudel_validate", "arguments": {"code": CODE}})
+    assert {f["kind"] for f in validate["result"]["findings"]} == {"unknown_method", "unknown_bank"}
+    assert served["search"].structured_content["result"]["tools"][0]["name"] == "strudel_validate"
+
+
+@pytest.mark.slow
+def test_mcp_server_reports_bad_calls_as_tool_errors(served):
+    missing, wrong_type, unknown = served["missing"], served["wrong_type"], served["unknown"]
+    for result in (missing, wrong_type, unknown):
+        assert result.is_error is True
+        assert result.structured_content["success"] is False
+    assert missing.structured_content["error_type"] == "invalid_arguments"
+    assert missing.structured_content["violations"] == [
+        "'query' is a required property",
+        "limit: 'five' is not of type 'integer'",
+    ]
+    assert "code: 42 is not of type 'string'" in wrong_type.content[0].text
+    assert unknown.structured_content["error_type"] == "unknown_tool"
+    assert "strudel_validate" in unknown.structured_content["available_tools"]
+
+
+def test_cli_routes_mcp_and_lists_tools(capsys, shared_snapshot_dir):
+    assert cli_main(["mcp", "--snapshot", str(shared_snapshot_dir), "--list-tools"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [t["name"] for t in listed] == ["strudel_knowledge", "strudel_validate", "search_tools"]
+
+
+def test_missing_sdk_gives_a_clear_message(shared_snapshot_dir):
+    # Given an environment where the mcp package cannot be imported
+    script = (
+        "import sys; sys.modules['mcp'] = None\n"
+        "from strudel_jupyter.agent.mcp_server import main\n"
+        "raise SystemExit(main([]))\n"
+    )
+    env = {**os.environ, **server_env(shared_snapshot_dir)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "pip install 'strudel-jupyter[mcp]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_typed_callables_work_in_a_signature_based_framework():
+    # The MCP SDK's MCPServer builds tools from signatures and docstrings, as jupyter-server-mcp does
+    server = MCPServer("signature-test")
+    for fn in (tools.strudel_knowledge, tools.strudel_validate, tools.search_tools):
+        server.add_tool(fn)
+
+    async def main():
+        async with Client(server) as client:
+            listed = await client.list_tools()
+            result = await client.call_tool("strudel_validate", {"code": 's("bd").rooom(1)'})
+            return listed, result
+
+    listed, result = anyio.run(main)
+    schemas = {t.name: t.input_schema for t in listed.tools}
+    assert schemas["strudel_knowledge"]["required"] == ["query"]
+    assert schemas["strudel_validate"]["required"] == ["code"]
+    assert result.is_error is False
+    payload = result.structured_content.get("result", result.structured_content)
+    assert payload["ok"] is False and payload["findings"][0]["name"] == "rooom"

@@ -1,0 +1,37 @@
+"""The lookup eval sets: the shared dev sample and our own held-out cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from strudel_jupyter.devtools.evaluation import load_cases, main, run_eval
+
+from ..conftest import SHARED_EVAL
+
+DATA = Path(__file__).parents[1] / "fixtures"
+
+
+@pytest.mark.parametrize(
+    ("path", "threshold"),
+    [(SHARED_EVAL, 0.95), (DATA / "eval_heldout.jsonl", 0.95), (DATA / "eval_heldout2.jsonl", 0.95)],
+)
+def test_eval_pass_rate_and_no_invented_names(path, threshold):
+    report = run_eval(load_cases(path))
+    failing = [(r.id, r.query, r.failures) for r in report.results if not r.passed]
+    assert report.invented == 0, failing
+    assert report.pass_rate >= threshold, failing
+
+
+def test_the_eval_runner_prints_pass_rate_and_invented_count(capsys):
+    assert main([str(SHARED_EVAL)]) == 0
+    out = capsys.readouterr().out
+    assert "pass rate:" in out and "invented names: 0" in out
+
+
+def test_a_failing_case_is_reported(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x1", "query": "room", "expect": {"top": "fast"}}\n')
+    report = run_eval(load_cases(bad))
+    assert report.passed == 0 and report.results[0].failures == ["top: expected 'fast'"]
