@@ -140,18 +140,20 @@ export async function requestAPI<T>(
   } catch (error) {
     throw new ApiError(0, 'network_error', `The Jupyter server did not answer: ${String(error)}`);
   }
-  let body: any = null;
+  let body: unknown = null;
   try {
     body = await response.json();
   } catch {
     body = null;
   }
   if (!response.ok) {
+    // A proxy or an older server may answer with something else than the API's error body.
+    const error = (body ?? {}) as { code?: string; message?: string; suggestions?: string[] };
     throw new ApiError(
       response.status,
-      body?.code ?? 'http_error',
-      body?.message ?? `HTTP ${response.status}`,
-      Array.isArray(body?.suggestions) ? body.suggestions : []
+      error.code ?? 'http_error',
+      error.message ?? `HTTP ${response.status}`,
+      Array.isArray(error.suggestions) ? error.suggestions : []
     );
   }
   return body as T;

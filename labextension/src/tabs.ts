@@ -215,11 +215,7 @@ abstract class BrowseTab {
   /** Suggestion buttons when nothing matches; the first one's detail opens. */
   protected renderSuggestions(what: string, page: { search: string; suggestions: string[] }): void {
     const buttons = page.suggestions.map(name =>
-      h(
-        'button',
-        { type: 'button', className: 'jp-Strudel-link', onClick: () => void this.showDetail(name) },
-        name
-      )
+      h('button', { type: 'button', className: 'jp-Strudel-link', onClick: () => void this.showDetail(name) }, name)
     );
     replace(
       this.status,
@@ -421,7 +417,12 @@ export class KnowledgeBox {
       event.preventDefault();
       void this.ask();
     });
-    this.node = h('section', { className: 'jp-Strudel-knowledge', 'aria-label': 'Strudel knowledge' }, form, this.answer);
+    this.node = h(
+      'section',
+      { className: 'jp-Strudel-knowledge', 'aria-label': 'Strudel knowledge' },
+      form,
+      this.answer
+    );
   }
 
   async ask(): Promise<void> {
@@ -445,25 +446,37 @@ export class KnowledgeBox {
 
   private render(reply: IKnowledge): void {
     const open = (item: Item) => this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
-    const items = reply.items.slice(0, 8).map(item =>
+    const items = reply.items
+      .slice(0, 8)
+      .map(item =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            { type: 'button', className: 'jp-Strudel-link', onClick: () => open(item), title: `Open ${item.name}` },
+            item.kind === 'bank' ? item.label : item.name
+          ),
+          h('span', { className: 'jp-Strudel-kind' }, item.kind)
+        )
+      );
+    const suggestions = (reply.suggestions ?? []).map(name =>
       h(
         'li',
         {},
-        h(
-          'button',
-          { type: 'button', className: 'jp-Strudel-link', onClick: () => open(item), title: `Open ${item.name}` },
-          item.kind === 'bank' ? item.label : item.name
-        ),
-        h('span', { className: 'jp-Strudel-kind' }, item.kind)
+        h('button', { type: 'button', className: 'jp-Strudel-link', onClick: () => this.openName(name) }, name)
       )
-    );
-    const suggestions = (reply.suggestions ?? []).map(name =>
-      h('li', {}, h('button', { type: 'button', className: 'jp-Strudel-link', onClick: () => this.openName(name) }, name))
     );
     replace(
       this.answer,
-      h('p', { className: reply.ok ? 'jp-Strudel-answerText' : 'jp-Strudel-answerText jp-Strudel-muted' }, reply.answer),
-      items.length ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Results' }, ...items) : null,
+      h(
+        'p',
+        { className: reply.ok ? 'jp-Strudel-answerText' : 'jp-Strudel-answerText jp-Strudel-muted' },
+        reply.answer
+      ),
+      items.length
+        ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Results' }, ...items)
+        : null,
       suggestions.length
         ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Did you mean' }, ...suggestions)
         : null
