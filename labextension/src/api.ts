@@ -122,6 +122,20 @@ export interface ISoundsPage extends IPage<ISoundRow> {
   matching: Counts;
 }
 
+/** The text to show for a failed request. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
+
+/** Remembers only the newest request so a slow answer never overwrites a newer one. */
+export class Latest {
+  private counter = 0;
+  next(): () => boolean {
+    const id = ++this.counter;
+    return () => id === this.counter;
+  }
+}
+
 /** GET a route under `<base_url>/strudel-jupyter/` and decode its JSON. */
 export async function requestAPI<T>(
   parts: string[],
