@@ -1,5 +1,5 @@
 // ESLint for the sidebar: typescript-eslint's type-aware recommended rules on src/, ESLint's
-// recommended rules on the few JavaScript files (this one, style/). Formatting is
+// recommended rules on the few JavaScript files (this one, scripts/, style/). Formatting is
 // prettier's job: eslint-config-prettier turns the overlapping rules off.
 import js from '@eslint/js';
 import prettierConfig from 'eslint-config-prettier';

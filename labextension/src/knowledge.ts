@@ -2,7 +2,7 @@
  * The knowledge box above the tabs: free-form questions answered by strudel_knowledge
  * (the same tool agents use), with links that open an answer's entries in their tab.
  */
-import { errorText, IKnowledge, Item, Latest, requestAPI } from './api';
+import { errorText, Item, KnowledgeReply, Latest, requestAPI } from './api';
 import { IActions } from './detail';
 import { debounce, h, replace, uid } from './dom';
 
@@ -57,7 +57,7 @@ export class KnowledgeBox {
       return;
     }
     try {
-      const reply = await requestAPI<IKnowledge>(['knowledge'], { q });
+      const reply = await requestAPI<KnowledgeReply>(['knowledge'], { q });
       if (fresh()) {
         this.render(reply);
       }
@@ -68,9 +68,10 @@ export class KnowledgeBox {
     }
   }
 
-  private render(reply: IKnowledge): void {
+  private render(reply: KnowledgeReply): void {
     const open = (item: Item) => this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
-    const items = reply.items
+    // A failure's items are optional in the contract (the core sends [] today).
+    const items = (reply.items ?? [])
       .slice(0, SHOWN_ITEMS)
       .map(item =>
         h(
@@ -84,7 +85,8 @@ export class KnowledgeBox {
           h('span', { className: 'jp-Strudel-kind' }, item.kind)
         )
       );
-    const suggestions = (reply.suggestions ?? []).map(name =>
+    // Only a failure suggests names.
+    const suggestions = (reply.ok ? [] : reply.suggestions).map(name =>
       h(
         'li',
         {},

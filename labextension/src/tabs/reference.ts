@@ -1,13 +1,13 @@
 /**
  * The REPL's Reference tab: functions by name or synonym, filtered by one tag.
  */
-import { IFunctionItem, IReferencePage, requestAPI } from '../api';
+import { FunctionDetail, ReferencePage, requestAPI } from '../api';
 import { functionDetail, IActions } from '../detail';
 import { replace, uid } from '../dom';
 import { IRow } from '../listbox';
 import { BrowseTab, filterButton, PAGE } from './base';
 
-export class ReferenceTab extends BrowseTab<IReferencePage, IFunctionItem> {
+export class ReferenceTab extends BrowseTab<ReferencePage, FunctionDetail> {
   private tag = 'all';
   /** The whole reference's size, for the "all" button (learnt from an unfiltered page). */
   private size: number | undefined;
@@ -26,8 +26,8 @@ export class ReferenceTab extends BrowseTab<IReferencePage, IFunctionItem> {
     void this.load();
   }
 
-  protected fetchPage(search: string, offset: number): Promise<IReferencePage> {
-    return requestAPI<IReferencePage>(['reference'], {
+  protected fetchPage(search: string, offset: number): Promise<ReferencePage> {
+    return requestAPI<ReferencePage>(['reference'], {
       search,
       tag: this.tag,
       offset,
@@ -35,15 +35,15 @@ export class ReferenceTab extends BrowseTab<IReferencePage, IFunctionItem> {
     });
   }
 
-  protected fetchDetail(name: string): Promise<IFunctionItem> {
-    return requestAPI<IFunctionItem>(['reference', name]);
+  protected fetchDetail(name: string): Promise<FunctionDetail> {
+    return requestAPI<FunctionDetail>(['reference', name]);
   }
 
-  protected rows(page: IReferencePage): IRow[] {
+  protected rows(page: ReferencePage): IRow[] {
     return page.items.map(row => ({ name: row.name, label: row.name, extra: row.synonyms.join(', ') }));
   }
 
-  protected renderFilters(page: IReferencePage): void {
+  protected renderFilters(page: ReferencePage): void {
     if (!page.search && page.tag === 'all') {
       this.size = page.total;
     }
@@ -56,7 +56,7 @@ export class ReferenceTab extends BrowseTab<IReferencePage, IFunctionItem> {
     replace(this.filters, ...buttons);
   }
 
-  protected renderStatus(page: IReferencePage): void {
+  protected renderStatus(page: ReferencePage): void {
     if (page.total === 0 && page.search) {
       this.renderSuggestions('function', page);
       return;
@@ -66,7 +66,7 @@ export class ReferenceTab extends BrowseTab<IReferencePage, IFunctionItem> {
     this.status.textContent = `${page.total} function${page.total === 1 ? '' : 's'}${filter}${search}`;
   }
 
-  protected renderDetail(item: IFunctionItem): void {
+  protected renderDetail(item: FunctionDetail): void {
     replace(this.detail, functionDetail(item, this.actions));
   }
 

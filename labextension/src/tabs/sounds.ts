@@ -1,7 +1,7 @@
 /**
  * The REPL's Sounds tab: sound names with sample counts, under one category button.
  */
-import { IBankItem, ISoundItem, ISoundsPage, requestAPI } from '../api';
+import { requestAPI, SoundEntryReply, SoundsPage } from '../api';
 import { bankDetail, IActions, soundDetail } from '../detail';
 import { replace, uid } from '../dom';
 import { IRow } from '../listbox';
@@ -10,7 +10,7 @@ import { BrowseTab, filterButton, PAGE } from './base';
 /** The category buttons, in the REPL's order. */
 export const SOUND_CATEGORIES = ['samples', 'drum-machines', 'synths', 'wavetables', 'user', 'all'];
 
-export class SoundsTab extends BrowseTab<ISoundsPage, ISoundItem | IBankItem> {
+export class SoundsTab extends BrowseTab<SoundsPage, SoundEntryReply> {
   private category = 'all';
 
   constructor(actions: IActions) {
@@ -27,8 +27,8 @@ export class SoundsTab extends BrowseTab<ISoundsPage, ISoundItem | IBankItem> {
     void this.load();
   }
 
-  protected fetchPage(search: string, offset: number): Promise<ISoundsPage> {
-    return requestAPI<ISoundsPage>(['sounds'], {
+  protected fetchPage(search: string, offset: number): Promise<SoundsPage> {
+    return requestAPI<SoundsPage>(['sounds'], {
       search,
       category: this.category,
       offset,
@@ -36,15 +36,15 @@ export class SoundsTab extends BrowseTab<ISoundsPage, ISoundItem | IBankItem> {
     });
   }
 
-  protected fetchDetail(name: string): Promise<ISoundItem | IBankItem> {
-    return requestAPI<ISoundItem | IBankItem>(['sounds', name]);
+  protected fetchDetail(name: string): Promise<SoundEntryReply> {
+    return requestAPI<SoundEntryReply>(['sounds', name]);
   }
 
-  protected rows(page: ISoundsPage): IRow[] {
+  protected rows(page: SoundsPage): IRow[] {
     return page.items.map(row => ({ name: row.name, label: row.label }));
   }
 
-  protected renderFilters(page: ISoundsPage): void {
+  protected renderFilters(page: SoundsPage): void {
     // Under a search the buttons count what matches; otherwise the whole registry.
     const counts = page.search ? page.matching : page.categories;
     replace(
@@ -55,7 +55,7 @@ export class SoundsTab extends BrowseTab<ISoundsPage, ISoundItem | IBankItem> {
     );
   }
 
-  protected renderStatus(page: ISoundsPage): void {
+  protected renderStatus(page: SoundsPage): void {
     if (page.total === 0 && page.search) {
       this.renderSuggestions(`${page.category === 'all' ? '' : page.category + ' '}sound name`, page);
       return;
@@ -72,7 +72,7 @@ export class SoundsTab extends BrowseTab<ISoundsPage, ISoundItem | IBankItem> {
     this.status.textContent = `${page.total} sound${page.total === 1 ? '' : 's'}${where}${search}`;
   }
 
-  protected renderDetail(item: ISoundItem | IBankItem): void {
+  protected renderDetail(item: SoundEntryReply): void {
     replace(this.detail, item.kind === 'bank' ? bankDetail(item, this.actions) : soundDetail(item, this.actions));
   }
 }
