@@ -3,11 +3,31 @@
  *
  * Every call goes through JupyterLab's ServerConnection, so the server's token,
  * XSRF cookie and base URL are handled the way the rest of JupyterLab does it.
+ * The payload types are generated from the server's Python types (rest.generated.ts).
  */
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
+import type { ErrorReply, RestResponses } from './rest.generated';
+
+export type {
+  BankItem,
+  FunctionDetail,
+  FunctionItem,
+  ReferencePage,
+  SoundDetail,
+  SoundItem,
+  SoundsPage
+} from './rest.generated';
+
 export const API_PREFIX = 'strudel-jupyter';
+
+/** GET/POST knowledge: a success, or `ok: false` with suggestions. */
+export type KnowledgeReply = RestResponses['knowledge'];
+/** GET sounds/<name>: a sound or, failing that, a bank. */
+export type SoundEntryReply = RestResponses['sound_entry'];
+/** One answer item: a function, a sound or a bank. */
+export type Item = NonNullable<KnowledgeReply['items']>[number];
 
 /** An error body from the API: `{code, message}`, sometimes with suggestions. */
 export class ApiError extends Error {
@@ -21,105 +41,18 @@ export class ApiError extends Error {
   }
 }
 
-export type Counts = Record<string, number>;
-
-export interface IParam {
-  name: string;
-  type: string;
-  description: string;
+/** The text to show for a failed request. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
 }
 
-export interface IFunctionItem {
-  kind: 'function';
-  name: string;
-  synonyms: string[];
-  description: string;
-  usage: string;
-  params: IParam[];
-  examples: string[];
-  tags: string[];
-  source: string;
-  /** Only on /reference/<name>: the description as sanitised HTML and the tab's extras. */
-  description_html?: string;
-  synonyms_text?: string;
-  display_tags?: string[];
-}
-
-export interface ISoundItem {
-  kind: 'sound';
-  name: string;
-  type: string;
-  category: string;
-  categories: string[];
-  tag: string;
-  count: number | null;
-  bank: string;
-  sound: string;
-  usage: string;
-  examples: string[];
-  alias_of?: string;
-  label?: string;
-  banks_with_sound?: string[];
-}
-
-export interface IBankItem {
-  kind: 'bank';
-  name: string;
-  label: string;
-  category: string;
-  count: number;
-  sounds: string[];
-  aliases: string[];
-  usage: string;
-  examples: string[];
-  alias_of?: string;
-}
-
-export type Item = IFunctionItem | ISoundItem | IBankItem;
-
-export interface IKnowledge {
-  ok: boolean;
-  query: string;
-  answer: string;
-  items: Item[];
-  suggestions?: string[];
-  reason?: string;
-  notes: string[];
-  mode?: string;
-  domain?: string;
-  total?: number;
-}
-
-export interface IPage<T> {
-  search: string;
-  total: number;
-  offset: number;
-  limit: number;
-  items: T[];
-  suggestions: string[];
-}
-
-export interface IReferenceRow {
-  name: string;
-  synonyms: string[];
-}
-
-export interface IReferencePage extends IPage<IReferenceRow> {
-  tag: string;
-  tags: Counts;
-}
-
-export interface ISoundRow {
-  name: string;
-  label: string;
-  count: number | null;
-  type: string;
-}
-
-export interface ISoundsPage extends IPage<ISoundRow> {
-  category: string;
-  categories: Counts;
-  matching: Counts;
+/** Remembers only the newest request so a slow answer never overwrites a newer one. */
+export class Latest {
+  private counter = 0;
+  next(): () => boolean {
+    const id = ++this.counter;
+    return () => id === this.counter;
+  }
 }
 
 /** GET a route under `<base_url>/strudel-jupyter/` and decode its JSON. */
@@ -140,18 +73,20 @@ export async function requestAPI<T>(
   } catch (error) {
     throw new ApiError(0, 'network_error', `The Jupyter server did not answer: ${String(error)}`);
   }
-  let body: any = null;
+  let body: unknown = null;
   try {
     body = await response.json();
   } catch {
     body = null;
   }
   if (!response.ok) {
+    // A proxy or an older server may answer with something else than an ErrorReply.
+    const error = (body ?? {}) as Partial<ErrorReply>;
     throw new ApiError(
       response.status,
-      body?.code ?? 'http_error',
-      body?.message ?? `HTTP ${response.status}`,
-      Array.isArray(body?.suggestions) ? body.suggestions : []
+      error.code ?? 'http_error',
+      error.message ?? `HTTP ${response.status}`,
+      Array.isArray(error.suggestions) ? error.suggestions : []
     );
   }
   return body as T;

@@ -1,7 +1,7 @@
 /**
  * Detail views: a reference entry as the reference tab shows it, a sound or a bank.
  */
-import { IBankItem, IFunctionItem, ISoundItem } from './api';
+import { BankItem, FunctionDetail, SoundDetail } from './api';
 import { h } from './dom';
 
 /** What the detail views can do outside the panel. */
@@ -66,7 +66,7 @@ function chips(values: string[], className: string): HTMLElement | null {
   return h('ul', { className: `jp-Strudel-chips ${className}` }, ...values.map(v => h('li', {}, v)));
 }
 
-export function functionDetail(item: IFunctionItem, actions: IActions): HTMLElement {
+export function functionDetail(item: FunctionDetail, actions: IActions): HTMLElement {
   const description = h('div', { className: 'jp-Strudel-description' });
   // Sanitised on the server (nh3) and again here with JupyterLab's own sanitizer.
   description.innerHTML = actions.sanitize(item.description_html ?? '');
@@ -136,7 +136,7 @@ function nameLinks(names: string[], actions: IActions, limit = 60): HTMLElement 
   );
 }
 
-export function soundDetail(item: ISoundItem, actions: IActions): HTMLElement {
+export function soundDetail(item: SoundDetail, actions: IActions): HTMLElement {
   const snippet = `s("${item.name}")`;
   const unit = item.type === 'wavetable' ? 'tables' : item.type === 'soundfont' ? 'fonts' : 'samples';
   const banks = item.banks_with_sound ?? [];
@@ -160,7 +160,7 @@ export function soundDetail(item: ISoundItem, actions: IActions): HTMLElement {
   );
 }
 
-export function bankDetail(item: IBankItem, actions: IActions): HTMLElement {
+export function bankDetail(item: BankItem, actions: IActions): HTMLElement {
   return h(
     'article',
     { className: 'jp-Strudel-detail', 'aria-label': `${item.label} bank` },

@@ -4,11 +4,13 @@
  */
 
 type Child = Node | string | null | undefined | false;
+/** An attribute's value (`true`: present and empty; null, undefined, false: absent) or, for `on*`, a listener. */
+type Attr = string | number | boolean | null | undefined | ((event: Event) => unknown);
 
 /** Create an element with attributes (`on*` functions become listeners) and children. */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
-  attrs: Record<string, any> = {},
+  attrs: Record<string, Attr> = {},
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -19,7 +21,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (key.startsWith('on') && typeof value === 'function') {
       node.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === 'className') {
-      node.className = value;
+      node.className = String(value);
     } else {
       node.setAttribute(key, value === true ? '' : String(value));
     }

@@ -11,9 +11,9 @@ import { StrudelPanel } from './panel';
 const PLUGIN_ID = 'strudel-jupyter:sidebar';
 const PANEL_ID = 'strudel-jupyter-sidebar';
 
-export namespace CommandIDs {
-  export const open = 'strudel-jupyter:open';
-}
+export const CommandIDs = {
+  open: 'strudel-jupyter:open'
+} as const;
 
 /** A waveform over a dot: the sidebar's tab icon (uses the theme's icon colour). */
 export const strudelIcon = new LabIcon({

@@ -6,7 +6,9 @@ import { Widget } from '@lumino/widgets';
 
 import { IActions } from './detail';
 import { h } from './dom';
-import { KnowledgeBox, ReferenceTab, SoundsTab } from './tabs';
+import { KnowledgeBox } from './knowledge';
+import { ReferenceTab } from './tabs/reference';
+import { SoundsTab } from './tabs/sounds';
 
 export type TabName = 'reference' | 'sounds';
 

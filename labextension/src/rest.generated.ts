@@ -1,0 +1,216 @@
+/**
+ * The REST API's response types. GENERATED: do not edit by hand.
+ *
+ * Written by `jlpm schema:types` (scripts/schema-types.mjs, json-schema-to-typescript) from
+ * schema/rest.schema.json, which `python -m strudel_jupyter.devtools.rest_schema` writes from
+ * the Python types in strudel_jupyter/jupyter/rest_types.py. Change those, then run both.
+ */
+
+/**
+ * The body of each route's successful answer (and of every error), by route.
+ */
+export interface RestResponses {
+  knowledge: KnowledgeSuccess | KnowledgeFailure;
+  reference: ReferencePage;
+  reference_entry: FunctionDetail;
+  sounds: SoundsPage;
+  sound_entry: SoundDetail | BankItem;
+  categories: CategoriesReply;
+  tags: TagsReply;
+  error: ErrorReply;
+}
+export interface KnowledgeSuccess {
+  ok: true;
+  query: string;
+  domain: 'reference' | 'sounds' | 'auto';
+  mode: 'search' | 'detail' | 'list';
+  answer: string;
+  items: (FunctionItem | SoundItem | BankItem)[];
+  sources: string[];
+  notes: string[];
+  groups?: {
+    [k: string]: (FunctionItem | SoundItem | BankItem)[];
+  };
+  total?: number;
+}
+export interface FunctionItem {
+  kind: 'function';
+  name: string;
+  synonyms: string[];
+  description: string;
+  usage: string;
+  params: Param[];
+  examples: string[];
+  tags: string[];
+  source: string;
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  via?: string;
+}
+export interface Param {
+  name: string;
+  type: string;
+  description: string;
+}
+export interface SoundItem {
+  kind: 'sound';
+  name: string;
+  type: string;
+  category: string;
+  categories: string[];
+  tag: string;
+  count: number | null;
+  bank: string;
+  sound: string;
+  usage: string;
+  examples: string[];
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  alias_of?: string;
+  sample_index?: number;
+  via?: string;
+}
+export interface BankItem {
+  kind: 'bank';
+  name: string;
+  label: string;
+  category: string;
+  count: number;
+  sounds: string[];
+  aliases: string[];
+  usage: string;
+  examples: string[];
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  alias_of?: string;
+}
+export interface KnowledgeFailure {
+  ok: false;
+  query: string;
+  reason: string;
+  answer: string;
+  suggestions: string[];
+  sources: string[];
+  notes?: string[];
+  domain?: string;
+  mode?: string;
+  items?: (FunctionItem | SoundItem | BankItem)[];
+}
+/**
+ * GET reference: one page of the reference tab's list for a search and a tag.
+ */
+export interface ReferencePage {
+  search: string;
+  tag: string;
+  total: number;
+  offset: number;
+  limit: number;
+  items: ReferenceRow[];
+  tags: {
+    [k: string]: number;
+  };
+  suggestions: string[];
+}
+/**
+ * One row of the reference list: light, no description.
+ */
+export interface ReferenceRow {
+  name: string;
+  synonyms: string[];
+}
+/**
+ * GET reference/<name>: the function item with every example, plus the tab's extras.
+ */
+export interface FunctionDetail {
+  kind: 'function';
+  name: string;
+  synonyms: string[];
+  description: string;
+  usage: string;
+  params: Param[];
+  examples: string[];
+  tags: string[];
+  source: string;
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  via?: string;
+  description_html: string;
+  synonyms_text: string;
+  display_tags: string[];
+}
+/**
+ * GET sounds: one page of the sounds tab's list for a search and a category.
+ */
+export interface SoundsPage {
+  search: string;
+  category: string;
+  total: number;
+  offset: number;
+  limit: number;
+  items: SoundRow[];
+  categories: {
+    [k: string]: number;
+  };
+  matching: {
+    [k: string]: number;
+  };
+  suggestions: string[];
+}
+/**
+ * One row of the sounds list: the name as the tab prints it (``bd(8)``).
+ */
+export interface SoundRow {
+  name: string;
+  label: string;
+  count: number | null;
+  type: string;
+}
+/**
+ * GET sounds/<name> for a sound: the sound item plus its label and the banks that have it.
+ */
+export interface SoundDetail {
+  kind: 'sound';
+  name: string;
+  type: string;
+  category: string;
+  categories: string[];
+  tag: string;
+  count: number | null;
+  bank: string;
+  sound: string;
+  usage: string;
+  examples: string[];
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  alias_of?: string;
+  sample_index?: number;
+  via?: string;
+  label: string;
+  banks_with_sound: string[];
+}
+/**
+ * GET categories: the sounds tab's category buttons with their counts.
+ */
+export interface CategoriesReply {
+  categories: {
+    [k: string]: number;
+  };
+}
+/**
+ * GET tags: the reference tab's tag row with counts, and the number of entries.
+ */
+export interface TagsReply {
+  tags: {
+    [k: string]: number;
+  };
+  total: number;
+}
+/**
+ * Every error: a status code plus this body; never a traceback.
+ */
+export interface ErrorReply {
+  code: string;
+  message: string;
+  suggestions?: string[];
+  allowed?: string[];
+}

@@ -1,0 +1,140 @@
+"""The JSON bodies of the REST API (docs/rest-api.md), written once as TypedDicts.
+
+``server.py`` builds these bodies; the sidebar reads them. Both sides are checked against the
+same types: ``python -m strudel_jupyter.devtools.rest_schema`` turns :class:`RestResponses`
+into ``labextension/schema/rest.schema.json``, and ``jlpm schema:types`` turns that schema into
+``labextension/src/rest.generated.ts``. The answer items themselves live in
+``lookup/items.py``; this module only adds the routes' envelopes and the detail extras.
+
+Class docstrings end up in the schema and as comments in the generated TypeScript.
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from ..lookup.items import BankItem, FunctionItem, KnowledgeFailure, KnowledgeSuccess, SoundItem
+
+__all__ = [
+    "CategoriesReply",
+    "ErrorReply",
+    "FunctionDetail",
+    "KnowledgeReply",
+    "ReferencePage",
+    "ReferenceRow",
+    "RestResponses",
+    "SoundDetail",
+    "SoundEntryReply",
+    "SoundRow",
+    "SoundsPage",
+    "TagsReply",
+]
+
+
+class ErrorReply(TypedDict):
+    """Every error: a status code plus this body; never a traceback."""
+
+    code: str
+    message: str
+    #: 404 not_found: real names, closest first.
+    suggestions: NotRequired[list[str]]
+    #: 400 invalid_parameter for ``tag`` or ``category``: the values the route accepts.
+    allowed: NotRequired[list[str]]
+
+
+#: GET/POST knowledge: ``strudel_knowledge``'s answer (``ok: false`` only for not_found and alike).
+KnowledgeReply = KnowledgeSuccess | KnowledgeFailure
+
+
+class ReferenceRow(TypedDict):
+    """One row of the reference list: light, no description."""
+
+    name: str
+    synonyms: list[str]
+
+
+class ReferencePage(TypedDict):
+    """GET reference: one page of the reference tab's list for a search and a tag."""
+
+    search: str
+    tag: str
+    total: int
+    offset: int
+    limit: int
+    items: list[ReferenceRow]
+    #: The tab's tag row over the whole reference, sorted as the REPL sorts it.
+    tags: dict[str, int]
+    #: The closest real names when nothing matches the search.
+    suggestions: list[str]
+
+
+class FunctionDetail(FunctionItem):
+    """GET reference/<name>: the function item with every example, plus the tab's extras."""
+
+    #: The description as HTML, sanitised on the server (and again in the sidebar).
+    description_html: str
+    synonyms_text: str
+    display_tags: list[str]
+
+
+class SoundRow(TypedDict):
+    """One row of the sounds list: the name as the tab prints it (``bd(8)``)."""
+
+    name: str
+    label: str
+    #: None for synths, which the tab prints without a count.
+    count: int | None
+    type: str
+
+
+class SoundsPage(TypedDict):
+    """GET sounds: one page of the sounds tab's list for a search and a category."""
+
+    search: str
+    category: str
+    total: int
+    offset: int
+    limit: int
+    items: list[SoundRow]
+    #: Per category, over the whole registry.
+    categories: dict[str, int]
+    #: Per category, what the current search matches.
+    matching: dict[str, int]
+    suggestions: list[str]
+
+
+class SoundDetail(SoundItem):
+    """GET sounds/<name> for a sound: the sound item plus its label and the banks that have it."""
+
+    label: str
+    banks_with_sound: list[str]
+
+
+#: GET sounds/<name>: a sound, or, when no sound has that name, a bank.
+SoundEntryReply = SoundDetail | BankItem
+
+
+class CategoriesReply(TypedDict):
+    """GET categories: the sounds tab's category buttons with their counts."""
+
+    categories: dict[str, int]
+
+
+class TagsReply(TypedDict):
+    """GET tags: the reference tab's tag row with counts, and the number of entries."""
+
+    tags: dict[str, int]
+    total: int
+
+
+class RestResponses(TypedDict):
+    """The body of each route's successful answer (and of every error), by route."""
+
+    knowledge: KnowledgeReply
+    reference: ReferencePage
+    reference_entry: FunctionDetail
+    sounds: SoundsPage
+    sound_entry: SoundEntryReply
+    categories: CategoriesReply
+    tags: TagsReply
+    error: ErrorReply
