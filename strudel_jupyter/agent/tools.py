@@ -90,7 +90,7 @@ def search_tools(query: str = "", category: str | None = None, limit: int = 5) -
     """
     from .registry import default_registry
 
-    return default_registry().search(query, category=category, limit=limit)
+    return default_registry().find_tools(query, category=category, limit=limit)
 
 
 def bound_tools(index: StrudelIndex | None = None) -> dict[str, Any]:

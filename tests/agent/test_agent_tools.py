@@ -27,7 +27,7 @@ def test_plain_callables_return_the_core_results():
     assert tools.strudel_validate(code) == core_validate(code)
     found = tools.search_tools("validate")
     assert found["tools"][0]["name"] == "strudel_validate"
-    assert found == default_registry().search("validate")
+    assert found == default_registry().find_tools("validate")
 
 
 def test_signatures_are_typed_and_documented_for_frameworks():
