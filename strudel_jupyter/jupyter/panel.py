@@ -32,6 +32,11 @@ def _button(label: str, on_click: Callable[[W.Button], None], **layout: str) -> 
     return button
 
 
+def _click(action: Callable[[str], None], value: str) -> Callable[[W.Button], None]:
+    """A button handler that calls ``action(value)``, with ``value`` bound now (not at click time)."""
+    return lambda _button: action(value)
+
+
 def _status(text: str) -> str:
     return f"<div class='strudel-status'>{escape(text)}</div>"
 
@@ -109,7 +114,7 @@ class StrudelPanel(W.VBox):
         self.ref_search.observe(self._ref_search_changed, names="value")
         self.tag_buttons: dict[str, W.Button] = {}
         for tag, count in {ALL: len(self.index.reference), **self.index.reference.tag_counts}.items():
-            self.tag_buttons[tag] = _button(f"{tag} {count}", lambda _b, t=tag: self.toggle_tag(t), height="24px")
+            self.tag_buttons[tag] = _button(f"{tag} {count}", _click(self.toggle_tag, tag), height="24px")
         tag_row = W.Box(list(self.tag_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.ref_status = W.HTML()
         self.ref_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -129,9 +134,7 @@ class StrudelPanel(W.VBox):
         # sounds tab
         self.snd_search = W.Text(placeholder="Search sounds…", layout=W.Layout(width="100%"))
         self.snd_search.observe(lambda _c: self._update_sounds(), names="value")
-        self.category_buttons = {
-            c: _button(c, lambda _b, c=c: self.set_category(c), height="26px") for c in SOUND_CATEGORIES
-        }
+        self.category_buttons = {c: _button(c, _click(self.set_category, c), height="26px") for c in SOUND_CATEGORIES}
         category_row = W.Box(list(self.category_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.snd_status = W.HTML()
         self.snd_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
