@@ -11,8 +11,8 @@
   when invalid optional arguments were dropped and the call still ran;
 * ``{"success": false, "tool": name | null, "error": "<message for the model>",
   "error_type": "invalid_call" | "unknown_tool" | "invalid_json" | "invalid_arguments"
-  | "tool_error"}``, plus ``"violations"`` (every schema violation) or
-  ``"available_tools"`` where they help.
+  | "tool_error"}`` (``schemas.ToolErrorType``; docs/errors.md), plus ``"violations"``
+  (every schema violation) or ``"available_tools"`` where they help.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from .schemas import (
     STRUDEL_KNOWLEDGE_SCHEMA,
     STRUDEL_VALIDATE_SCHEMA,
     TOOL_DESCRIPTIONS,
+    ToolErrorType,
 )
 from .tools import bound_tools
 
@@ -402,7 +403,7 @@ class ToolRegistry:
     def __call__(self, call: Any) -> dict[str, Any]:
         return self.execute(call)
 
-    def _failure(self, tool: Any, error_type: str, error: str, **extra: Any) -> dict[str, Any]:
+    def _failure(self, tool: Any, error_type: ToolErrorType, error: str, **extra: Any) -> dict[str, Any]:
         envelope: dict[str, Any] = {
             "success": False,
             "tool": tool if isinstance(tool, str) else None,
