@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from .data.sounds_tab import SOUND_CATEGORIES
     from .jupyter.panel import StrudelPanel
     from .lookup.knowledge import strudel_knowledge
-    from .render.results import KnowledgeResult, render_html, render_text
+    from .render.response_html import render_html
+    from .render.response_text import render_text
+    from .render.results import KnowledgeResult
 
 # Public names and the module that defines each. They load on first use, so that Jupyter
 # Server (which imports every server extension at start-up), the CLI and the MCP server
@@ -32,8 +34,8 @@ _EXPORTS = {
     "load_snapshot": "data.snapshot",
     "reference_frame": "data.index",
     "register_sounds": "data.index",
-    "render_html": "render.results",
-    "render_text": "render.results",
+    "render_html": "render.response_html",
+    "render_text": "render.response_text",
     "sounds_frame": "data.index",
     "strudel_knowledge": "lookup.knowledge",
     "strudel_validate": "code.validation",

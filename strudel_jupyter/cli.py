@@ -15,6 +15,8 @@ import json
 import os
 import sys
 
+from .vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MODES
+
 __all__ = ["main"]
 
 # Subcommands live with the part of the package that owns them.
@@ -34,9 +36,9 @@ def _query_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("query", nargs="+", help='free-form question, e.g. "what does room do", "symbol:fast"')
     parser.add_argument("--json", action="store_true", help="print the raw JSON response")
-    parser.add_argument("--domain", choices=["auto", "reference", "sounds"], help="restrict the lookup")
-    parser.add_argument("--mode", choices=["auto", "search", "detail", "list"], help="shape of the answer")
-    parser.add_argument("--limit", type=int, help="number of items (default 5; 30 for lists)")
+    parser.add_argument("--domain", choices=DOMAINS, help="restrict the lookup")
+    parser.add_argument("--mode", choices=MODES, help="shape of the answer")
+    parser.add_argument("--limit", type=int, help=f"number of items (default {DEFAULT_LIMIT}; {LIST_LIMIT} for lists)")
     parser.add_argument("--snapshot", metavar="DIR", help="snapshot directory (default: $STRUDEL_SNAPSHOT or packaged)")
     return parser
 
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     from .data.index import get_index
     from .data.snapshot import SnapshotError
     from .lookup.knowledge import strudel_knowledge
-    from .render.results import render_text
+    from .render.response_text import render_text
 
     try:
         index = get_index(args.snapshot)

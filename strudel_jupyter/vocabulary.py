@@ -21,6 +21,8 @@ __all__ = [
     "MODES",
     "Match",
     "Mode",
+    "REASONS",
+    "Reason",
 ]
 
 #: Which tab a query asks about; ``auto`` lets the question decide.
@@ -41,3 +43,17 @@ DEFAULT_LIMIT = 5
 LIST_LIMIT = 30
 MAX_LIMIT = 200
 MAX_QUERY_CHARS = 1000
+
+#: Why ``strudel_knowledge`` answered ``ok: false`` (docs/errors.md: when each happens, what to do).
+#: The first three are answers about the Strudel names asked for; the rest refuse the request.
+Reason = Literal[
+    "not_found",
+    "index_out_of_range",
+    "invalid_code",
+    "invalid_query",
+    "empty_query",
+    "query_too_long",
+    "snapshot_unavailable",
+    "internal_error",
+]
+REASONS: tuple[str, ...] = get_args(Reason)

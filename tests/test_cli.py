@@ -43,3 +43,12 @@ def test_options_become_the_object_form(capsys):
 def test_bad_snapshot_is_a_one_line_error():
     done = run("room", "--snapshot", "/nonexistent")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "does not exist" in done.stderr
+
+
+def test_domain_and_mode_choices_are_the_vocabulary():
+    # Given the query parser, its --domain and --mode accept exactly the shared words
+    from strudel_jupyter.cli import _query_parser
+    from strudel_jupyter.vocabulary import DOMAINS, MODES
+
+    choices = {a.dest: tuple(a.choices) for a in _query_parser()._actions if a.choices is not None}
+    assert choices == {"domain": DOMAINS, "mode": MODES}

@@ -11,8 +11,8 @@
   when invalid optional arguments were dropped and the call still ran;
 * ``{"success": false, "tool": name | null, "error": "<message for the model>",
   "error_type": "invalid_call" | "unknown_tool" | "invalid_json" | "invalid_arguments"
-  | "tool_error"}``, plus ``"violations"`` (every schema violation) or
-  ``"available_tools"`` where they help.
+  | "tool_error"}`` (``schemas.ToolErrorType``; docs/errors.md), plus ``"violations"``
+  (every schema violation) or ``"available_tools"`` where they help.
 """
 
 from __future__ import annotations
@@ -28,15 +28,17 @@ from typing import TYPE_CHECKING, Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
 from ..data.index import StrudelIndex
 from ..data.textindex import TextIndex, tokenize
+from ..lookup.closest import closest
 from .schemas import (
     SEARCH_TOOLS_SCHEMA,
     STRUDEL_KNOWLEDGE_SCHEMA,
     STRUDEL_VALIDATE_SCHEMA,
     TOOL_DESCRIPTIONS,
+    ToolErrorType,
 )
 from .tools import bound_tools
 
@@ -324,11 +326,12 @@ class ToolRegistry:
             self._text = (self._version, text)
             return text
 
-    def search(self, query: str = "", *, category: str | None = None, limit: int = 5) -> dict[str, Any]:
+    def find_tools(self, query: str = "", *, category: str | None = None, limit: int = 5) -> dict[str, Any]:
         """Tools matching ``query`` (name, keywords, category, description), best first, with full schemas.
 
-        Ranked like the core's lookups: BM25F over the tools' own words (same tokenizer
-        and stemming as the reference search), plus a fuzzy match on names.
+        What the ``search_tools`` tool answers. Ranked like the core's lookups: BM25F over
+        the tools' own words (same tokenizer and stemming as the reference search), plus a
+        fuzzy match on names.
         """
         tools = list(self._tools.values())
         notes: list[str] = []
@@ -345,8 +348,8 @@ class ToolRegistry:
                 if name in allowed:
                     scores[name] = score * (matched / len(terms))
             names = [t.name for t in tools]
-            for choice, ratio, _ in process.extract(query.strip(), names, scorer=fuzz.WRatio, limit=5, score_cutoff=80):
-                scores[choice] = scores.get(choice, 0.0) + ratio / 20.0
+            for hit in closest(query.strip(), names, scorer=fuzz.WRatio, cutoff=80, limit=5):
+                scores[hit.choice] = scores.get(hit.choice, 0.0) + hit.score / 20.0
             ranked = sorted((t for t in tools if t.name in scores), key=lambda t: (-scores[t.name], t.name))
             if not ranked:
                 notes.append("no tool matches; all tools are listed")
@@ -400,7 +403,7 @@ class ToolRegistry:
     def __call__(self, call: Any) -> dict[str, Any]:
         return self.execute(call)
 
-    def _failure(self, tool: Any, error_type: str, error: str, **extra: Any) -> dict[str, Any]:
+    def _failure(self, tool: Any, error_type: ToolErrorType, error: str, **extra: Any) -> dict[str, Any]:
         envelope: dict[str, Any] = {
             "success": False,
             "tool": tool if isinstance(tool, str) else None,
@@ -418,9 +421,7 @@ class ToolRegistry:
             return self._failure(None, "invalid_call", "the tool call has no tool name"), call.arguments
         tool = self._tools.get(name)
         if tool is None:
-            close = [
-                c for c, _, _ in process.extract(name, list(self._tools), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
-            ]
+            close = [hit.choice for hit in closest(name, list(self._tools), scorer=fuzz.WRatio, cutoff=60, limit=3)]
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             return (
                 self._failure(
@@ -594,12 +595,12 @@ def make_registry(*, index: StrudelIndex | None = None, log_size: int = 1000) ->
         keywords=("validate", "check", "lint", "verify", "code", "errors", "syntax", "unknown", "mini-notation"),
     )
 
-    def search(query: str = "", category: str | None = None, limit: int = 5) -> dict[str, Any]:
-        return registry.search(query, category=category, limit=limit)
+    def search_tools(query: str = "", category: str | None = None, limit: int = 5) -> dict[str, Any]:
+        return registry.find_tools(query, category=category, limit=limit)
 
     registry.register(
         "search_tools",
-        search,
+        search_tools,
         SEARCH_TOOLS_SCHEMA,
         "discovery",
         description=TOOL_DESCRIPTIONS["search_tools"],

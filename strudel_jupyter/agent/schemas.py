@@ -6,9 +6,10 @@ and what comes back.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
-from ..vocabulary import DEFAULT_LIMIT, MAX_LIMIT
+from ..code.validation import MAX_CODE_CHARS
+from ..vocabulary import DEFAULT_LIMIT, DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 __all__ = [
     "ENVELOPE_SCHEMA",
@@ -16,10 +17,16 @@ __all__ = [
     "STRUDEL_KNOWLEDGE_SCHEMA",
     "STRUDEL_VALIDATE_SCHEMA",
     "TOOL_DESCRIPTIONS",
+    "TOOL_ERROR_TYPES",
+    "ToolErrorType",
 ]
 
-_DOMAINS = ["auto", "reference", "sounds"]
-_MODES = ["auto", "search", "detail", "list"]
+#: Why a tool call failed: the envelope's ``error_type`` (docs/errors.md: when, and what to do).
+ToolErrorType = Literal["invalid_call", "unknown_tool", "invalid_json", "invalid_arguments", "tool_error"]
+TOOL_ERROR_TYPES: tuple[str, ...] = get_args(ToolErrorType)
+
+_DOMAINS = list(DOMAINS)
+_MODES = list(MODES)
 
 STRUDEL_KNOWLEDGE_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -31,7 +38,7 @@ STRUDEL_KNOWLEDGE_SCHEMA: dict[str, Any] = {
                 '"bank:tr909". The object form {"q", "domain", "mode", "limit"} is also accepted.'
             ),
             "anyOf": [
-                {"type": "string", "minLength": 1, "maxLength": 1000},
+                {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_CHARS},
                 {
                     "type": "object",
                     "properties": {
@@ -71,7 +78,7 @@ STRUDEL_VALIDATE_SCHEMA: dict[str, Any] = {
         "code": {
             "type": "string",
             "minLength": 1,
-            "maxLength": 200_000,
+            "maxLength": MAX_CODE_CHARS,
             "description": "Strudel code (JavaScript with mini-notation strings) exactly as it would be run",
         },
     },
@@ -138,9 +145,7 @@ ENVELOPE_SCHEMA: dict[str, Any] = {
                 "success": {"const": False},
                 "tool": {"type": ["string", "null"]},
                 "error": {"type": "string", "minLength": 1},
-                "error_type": {
-                    "enum": ["invalid_call", "unknown_tool", "invalid_json", "invalid_arguments", "tool_error"]
-                },
+                "error_type": {"enum": list(TOOL_ERROR_TYPES)},
                 "violations": {"type": "array", "items": {"type": "string"}},
                 "available_tools": {"type": "array", "items": {"type": "string"}},
             },

@@ -9,12 +9,12 @@ the ``{success, result | error}`` envelope and the call log around the same func
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from ..code.validation import strudel_validate as _validate
 from ..data.index import StrudelIndex
 from ..lookup.knowledge import strudel_knowledge as _knowledge
-from ..vocabulary import DEFAULT_LIMIT, MAX_LIMIT
+from ..vocabulary import DEFAULT_LIMIT, MAX_LIMIT, Domain, Mode
 
 __all__ = [
     "JUPYTER_SERVER_MCP_TOOLS",
@@ -23,9 +23,6 @@ __all__ = [
     "strudel_knowledge",
     "strudel_validate",
 ]
-
-Domain = Literal["auto", "reference", "sounds"]
-Mode = Literal["auto", "search", "detail", "list"]
 
 
 def strudel_knowledge(
@@ -93,7 +90,7 @@ def search_tools(query: str = "", category: str | None = None, limit: int = 5) -
     """
     from .registry import default_registry
 
-    return default_registry().search(query, category=category, limit=limit)
+    return default_registry().find_tools(query, category=category, limit=limit)
 
 
 def bound_tools(index: StrudelIndex | None = None) -> dict[str, Any]:
@@ -103,7 +100,7 @@ def bound_tools(index: StrudelIndex | None = None) -> dict[str, Any]:
     idx = index
 
     def knowledge(
-        query: str | dict[str, Any], domain: str | None = None, mode: str | None = None, limit: int | None = None
+        query: str | dict[str, Any], domain: Domain | None = None, mode: Mode | None = None, limit: int | None = None
     ) -> dict[str, Any]:
         return dict(_knowledge(query, domain=domain, mode=mode, limit=limit, index=idx))
 

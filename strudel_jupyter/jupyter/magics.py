@@ -17,6 +17,7 @@ from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
 from ..lookup.knowledge import strudel_knowledge
 from ..render.results import KnowledgeResult
+from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MODES
 
 __all__ = ["StrudelMagics"]
 
@@ -44,9 +45,9 @@ class StrudelMagics(Magics):
 
     @magic_arguments()
     @argument("--json", action="store_true", help="show the raw JSON response instead of the rendered answer")
-    @argument("--domain", choices=["auto", "reference", "sounds"], help="look only in the reference or the sounds")
-    @argument("--mode", choices=["auto", "search", "detail", "list"], help="the shape of the answer")
-    @argument("--limit", type=int, help="how many items (default 5; 30 for lists)")
+    @argument("--domain", choices=DOMAINS, help="look only in the reference or the sounds")
+    @argument("--mode", choices=MODES, help="the shape of the answer")
+    @argument("--limit", type=int, help=f"how many items (default {DEFAULT_LIMIT}; {LIST_LIMIT} for lists)")
     @argument("query", nargs="*", help="a free-form question, a name, or a prefix form such as symbol:X")
     @line_cell_magic
     def strudel(self, line: str = "", cell: str | None = None) -> Any:

@@ -8,7 +8,6 @@ at a time so a keystroke stays cheap with the full registry.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,33 +17,13 @@ from ..data.index import StrudelIndex, get_index
 from ..data.sounds_tab import SOUND_CATEGORIES
 from ..lookup.browse import ALL, browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
 from ..lookup.knowledge import strudel_knowledge
-from ..render.results import render_html, render_item_html
+from ..render.html import escape, style_element
+from ..render.response_html import render_html, render_item_html
 
 __all__ = ["StrudelPanel"]
 
 PAGE = 200
 _ACTIVE, _IDLE = "primary", ""
-
-# Scoped to the panel; the HTML it styles is escaped or sanitised before it is shown.
-_STYLE = """<style>
-.strudel-panel .widget-html-content { line-height: 1.45; }
-.strudel-panel .strudel-detail { padding: 0 0.8em; overflow: auto; }
-.strudel-panel .strudel-detail h3, .strudel-panel .strudel-answer h3 { margin: 0.2em 0 0.4em; font-size: 115%; }
-.strudel-panel .strudel-detail p, .strudel-panel .strudel-answer p { margin: 0.35em 0; }
-.strudel-panel th { white-space: nowrap; text-align: left; }
-.strudel-panel .strudel-detail pre, .strudel-panel .strudel-answer pre {
-  background: var(--jp-layout-color2, #f5f5f5); padding: 0.4em 0.6em; border-radius: 3px;
-  white-space: pre-wrap; margin: 0.2em 0 0.6em; }
-.strudel-panel table { border-collapse: collapse; margin: 0.3em 0; }
-.strudel-panel td, .strudel-panel th { padding: 0.15em 0.6em 0.15em 0; vertical-align: top; }
-.strudel-panel .strudel-tag { background: var(--jp-layout-color3, #ddd); border-radius: 3px; padding: 0 0.4em;
-  font-size: 85%; }
-.strudel-panel .strudel-status { font-size: 90%; opacity: 0.8; }
-.strudel-panel .strudel-answer { max-height: 22em; overflow: auto; border-left: 3px solid
-  var(--jp-brand-color1, #1976d2); padding-left: 0.8em; margin: 0.2em 0 0.6em; }
-.strudel-panel .strudel-list select { font-family: var(--jp-code-font-family, monospace); }
-.strudel-panel .widget-button { font-size: 90%; }
-</style>"""
 
 
 def _button(label: str, on_click: Callable[[W.Button], None], **layout: str) -> W.Button:
@@ -53,8 +32,13 @@ def _button(label: str, on_click: Callable[[W.Button], None], **layout: str) -> 
     return button
 
 
+def _click(action: Callable[[str], None], value: str) -> Callable[[W.Button], None]:
+    """A button handler that calls ``action(value)``, with ``value`` bound now (not at click time)."""
+    return lambda _button: action(value)
+
+
 def _status(text: str) -> str:
-    return f"<div class='strudel-status'>{html.escape(text)}</div>"
+    return f"<div class='strudel-status'>{escape(text)}</div>"
 
 
 class _ListView:
@@ -130,7 +114,7 @@ class StrudelPanel(W.VBox):
         self.ref_search.observe(self._ref_search_changed, names="value")
         self.tag_buttons: dict[str, W.Button] = {}
         for tag, count in {ALL: len(self.index.reference), **self.index.reference.tag_counts}.items():
-            self.tag_buttons[tag] = _button(f"{tag} {count}", lambda _b, t=tag: self.toggle_tag(t), height="24px")
+            self.tag_buttons[tag] = _button(f"{tag} {count}", _click(self.toggle_tag, tag), height="24px")
         tag_row = W.Box(list(self.tag_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.ref_status = W.HTML()
         self.ref_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -150,9 +134,7 @@ class StrudelPanel(W.VBox):
         # sounds tab
         self.snd_search = W.Text(placeholder="Search sounds…", layout=W.Layout(width="100%"))
         self.snd_search.observe(lambda _c: self._update_sounds(), names="value")
-        self.category_buttons = {
-            c: _button(c, lambda _b, c=c: self.set_category(c), height="26px") for c in SOUND_CATEGORIES
-        }
+        self.category_buttons = {c: _button(c, _click(self.set_category, c), height="26px") for c in SOUND_CATEGORIES}
         category_row = W.Box(list(self.category_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.snd_status = W.HTML()
         self.snd_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -170,9 +152,11 @@ class StrudelPanel(W.VBox):
         )
 
         self.tabs = W.Tab(children=[reference, sounds], titles=("Reference", "Sounds"))
-        children = [W.HTML(_STYLE), W.HBox([self.ask_text, self.ask_button, self.clear_button]), self.answer, self.tabs]
-        super().__init__(children=children, **kwargs)
+        question = W.HBox([self.ask_text, self.ask_button, self.clear_button])
+        # The style sheet once for the whole panel: the details and statuses are bare fragments.
+        super().__init__(children=[W.HTML(style_element()), question, self.answer, self.tabs], **kwargs)
         self.add_class("strudel-panel")
+        self.add_class("strudel-output")
         self._update_reference()
         self._update_sounds()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, get_args
 
 import tornado.web
 from jupyter_server.base.handlers import APIHandler
@@ -25,7 +25,7 @@ from ..lookup.knowledge import strudel_knowledge
 from ..lookup.ranking import suggest
 from ..vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
-__all__ = ["API_PREFIX", "ApiError", "INDEX_SETTING", "setup_handlers"]
+__all__ = ["API_ERROR_CODES", "API_PREFIX", "ApiError", "ApiErrorCode", "INDEX_SETTING", "api_routes", "setup_handlers"]
 
 API_PREFIX = "strudel-jupyter"
 #: ``web_app.settings`` key holding an index to serve instead of the shared default (tests).
@@ -36,15 +36,40 @@ DEFAULT_PAGE = 100
 MAX_PAGE = 2000
 MAX_SEARCH_CHARS = 200
 
-#: ``strudel_knowledge`` failure reasons that are errors of the request or the server, not answers.
-_FAILURE_STATUS = {
-    "invalid_query": 400,
-    "empty_query": 400,
-    "query_too_long": 400,
-    "snapshot_unavailable": 503,
-    "internal_error": 500,
+#: The ``code`` of every error body (docs/errors.md and docs/rest-api.md: when, and what to do).
+ApiErrorCode = Literal[
+    "missing_parameter",
+    "invalid_parameter",
+    "invalid_json",
+    "invalid_query",
+    "empty_query",
+    "query_too_long",
+    "bad_request",
+    "forbidden",
+    "not_found",
+    "method_not_allowed",
+    "http_error",
+    "snapshot_unavailable",
+    "internal_error",
+]
+API_ERROR_CODES: tuple[str, ...] = get_args(ApiErrorCode)
+
+#: ``strudel_knowledge`` reasons (``vocabulary.Reason``) that refuse the request: status and code.
+#: The other reasons (``not_found``, ...) are answers about Strudel names: 200 with ``ok: false``.
+_REFUSALS: dict[str, tuple[int, ApiErrorCode]] = {
+    "invalid_query": (400, "invalid_query"),
+    "empty_query": (400, "empty_query"),
+    "query_too_long": (400, "query_too_long"),
+    "snapshot_unavailable": (503, "snapshot_unavailable"),
+    "internal_error": (500, "internal_error"),
 }
-_HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
+#: Errors tornado raises itself (no token, a verb the route lacks, a malformed request).
+_HTTP_CODES: dict[int, ApiErrorCode] = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+}
 
 
 class _LRU:
@@ -74,7 +99,7 @@ _CACHE_KEY = "rest_responses"
 class ApiError(tornado.web.HTTPError):
     """A request the API answers with an error body ``{"code", "message", **extra}``."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: ApiErrorCode, message: str, **extra: Any) -> None:
         super().__init__(status, log_message=message.replace("%", "%%"))
         self.code, self.message, self.extra = code, message, extra
 
@@ -119,10 +144,11 @@ class StrudelHandler(APIHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
+        body: dict[str, Any]
         if isinstance(exc, ApiError):
             body = {"code": exc.code, "message": exc.message, **exc.extra}
         elif isinstance(exc, tornado.web.HTTPError):
-            code = _HTTP_CODES.get(status_code, "http_error")
+            code: ApiErrorCode = _HTTP_CODES.get(status_code, "http_error")
             body = {"code": code, "message": exc.log_message or exc.reason or self._reason}
         else:  # a bug, not the user's input: logged with its traceback by tornado, none in the reply
             body = {"code": "internal_error", "message": "The Strudel lookup failed unexpectedly."}
@@ -211,9 +237,10 @@ def knowledge_payload(index: StrudelIndex, request: dict[str, Any]) -> dict[str,
             request["q"], domain=request["domain"], mode=request["mode"], limit=request["limit"], index=index
         )
     )
-    status = _FAILURE_STATUS.get(response.get("reason", ""))
-    if not response["ok"] and status:
-        raise ApiError(status, response["reason"], response["answer"])
+    refusal = _REFUSALS.get(response.get("reason", ""))
+    if not response["ok"] and refusal:
+        status, code = refusal
+        raise ApiError(status, code, response["answer"])
     # ok: false with reason not_found is an answer (with real suggestions), not an error
     return response
 
@@ -341,11 +368,11 @@ class TagsHandler(StrudelHandler):
         self.reply({"tags": dict(ref.tag_counts), "total": len(ref)})
 
 
-def setup_handlers(web_app: Any, *, index: StrudelIndex | None = None) -> None:
-    """Register the whole route table under ``<base_url>/strudel-jupyter/``."""
-    base = url_path_join(web_app.settings.get("base_url", "/"), API_PREFIX)
+def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
+    """The whole route table: every URL pattern under ``<base_url>/strudel-jupyter/`` and its handler."""
+    base = url_path_join(base_url, API_PREFIX)
     name = r"(?P<name>[^/]+)"
-    routes = [
+    return [
         (url_path_join(base, "knowledge"), KnowledgeHandler),
         (url_path_join(base, "reference"), ReferenceListHandler),
         (url_path_join(base, "reference", name), ReferenceEntryHandler),
@@ -354,6 +381,10 @@ def setup_handlers(web_app: Any, *, index: StrudelIndex | None = None) -> None:
         (url_path_join(base, "categories"), CategoriesHandler),
         (url_path_join(base, "tags"), TagsHandler),
     ]
+
+
+def setup_handlers(web_app: Any, *, index: StrudelIndex | None = None) -> None:
+    """Register :func:`api_routes` on the server's web app (``index=`` serves that index, for tests)."""
     if index is not None:
         web_app.settings[INDEX_SETTING] = index
-    web_app.add_handlers(".*$", routes)
+    web_app.add_handlers(".*$", api_routes(web_app.settings.get("base_url", "/")))

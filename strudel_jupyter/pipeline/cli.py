@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,7 @@ def _info_data(directory: str | None) -> dict[str, Any]:
     snap = load_snapshot(path)
     manifest = snap.manifest or {}
     symbols = snap.symbols
+    docs: list[Mapping[str, Any]] = list(snap.docs)  # snapshot_counts reads entries, never writes them
     return {
         "path": str(snap.path),
         "origin": {"path": "--snapshot", "env": f"${SNAPSHOT_ENV}", "packaged": "packaged with strudel-jupyter"}[
@@ -128,7 +130,7 @@ def _info_data(directory: str | None) -> dict[str, Any]:
         "source": manifest.get("source"),
         "built": manifest.get("built"),
         "versions": manifest.get("versions") or {},
-        "counts": snapshot_counts(snap.docs, snap.soundmap),
+        "counts": snapshot_counts(docs, snap.soundmap),
         "symbols": None
         if symbols is None
         else {

@@ -325,17 +325,17 @@ def test_the_log_is_bounded_and_thread_safe(index):
 
 # ---------------------------------------------------------------- discovery
 def test_search_tools_ranks_by_keyword_and_filters_by_category(registry):
-    result = registry.search("validate my strudel code")
+    result = registry.find_tools("validate my strudel code")
     assert result["tools"][0]["name"] == "strudel_validate"
     assert result["tools"][0]["parameters"]["required"] == ["code"]
     assert result["categories"] == {"discovery": 1, "reference": 1, "validation": 1}
-    sounds = registry.search("which sounds and banks exist")
+    sounds = registry.find_tools("which sounds and banks exist")
     assert sounds["tools"][0]["name"] == "strudel_knowledge"
-    only_validation = registry.search("", category="validation")
+    only_validation = registry.find_tools("", category="validation")
     assert [t["name"] for t in only_validation["tools"]] == ["strudel_validate"]
-    missing = registry.search("x", category="nope")
+    missing = registry.find_tools("x", category="nope")
     assert missing["tools"] == [] and "categories: discovery, reference, validation" in missing["notes"][0]
-    everything = registry.search("")
+    everything = registry.find_tools("")
     assert {t["name"] for t in everything["tools"]} == set(registry.names)
 
 
@@ -352,3 +352,25 @@ def test_a_registered_tool_is_discoverable_but_not_in_the_core_set(registry):
     found = registry.execute({"name": "search_tools", "arguments": {"query": "pattern length"}})
     assert found["result"]["tools"][0]["name"] == "count_cycles"
     assert registry.execute({"name": "count_cycles", "arguments": {"code": "x"}})["result"] == {"cycles": 1}
+
+
+def test_find_tools_is_what_search_tools_answers(registry):
+    # Given the registry's Python method and the agent-facing tool of the same job
+    envelope = registry.execute({"name": "search_tools", "arguments": {"query": "check code", "limit": 2}})
+    # Then the tool keeps its public name and answers with find_tools' result
+    assert envelope["success"] and envelope["result"] == registry.find_tools("check code", limit=2)
+    assert not hasattr(registry, "search"), "one word, one meaning: the method is find_tools"
+
+
+@pytest.mark.parametrize("typo", ["strudel_valdate", "strudel_knowlege", "search_tool", "validate_strudel", "zzz"])
+def test_did_you_mean_for_tools_is_the_shared_closest_helper(registry, typo):
+    # Given a misspelled tool name, the suggestions are rapidfuzz's WRatio matches at 60 and up, best three
+    from rapidfuzz import fuzz, process
+
+    expected = [c for c, _, _ in process.extract(typo, registry.names, scorer=fuzz.WRatio, limit=3, score_cutoff=60)]
+    error = registry.execute({"name": typo, "arguments": {}})["error"]
+    hint = error.split(" Did you mean ", 1)[1].split("?", 1)[0].split(", ") if "Did you mean" in error else []
+    assert hint == expected
+    # and a name-like query ranks the tool it names first
+    if expected:
+        assert registry.find_tools(typo)["tools"][0]["name"] in expected

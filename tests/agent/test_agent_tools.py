@@ -27,7 +27,7 @@ def test_plain_callables_return_the_core_results():
     assert tools.strudel_validate(code) == core_validate(code)
     found = tools.search_tools("validate")
     assert found["tools"][0]["name"] == "strudel_validate"
-    assert found == default_registry().search("validate")
+    assert found == default_registry().find_tools("validate")
 
 
 def test_signatures_are_typed_and_documented_for_frameworks():
@@ -65,3 +65,30 @@ def test_entry_point_for_jupyter_server_mcp_lists_importable_tools():
         assert callable(fn) and fn.__doc__
         names.append(fn.__name__)
     assert names == ["strudel_knowledge", "strudel_validate", "search_tools"]
+
+
+def test_schemas_and_annotations_speak_the_vocabulary():
+    # Given the agent tools' JSON Schemas and the plain callables' annotations
+    from strudel_jupyter.agent.schemas import (
+        ENVELOPE_SCHEMA,
+        STRUDEL_KNOWLEDGE_SCHEMA,
+        STRUDEL_VALIDATE_SCHEMA,
+        TOOL_ERROR_TYPES,
+    )
+    from strudel_jupyter.code.validation import MAX_CODE_CHARS
+    from strudel_jupyter.vocabulary import DOMAINS, MAX_QUERY_CHARS, MODES, Domain, Mode
+
+    props = STRUDEL_KNOWLEDGE_SCHEMA["properties"]
+    string_form, object_form = props["query"]["anyOf"]
+    # Then the enums are the shared words, in both the flat and the object form
+    assert props["domain"]["enum"] == object_form["properties"]["domain"]["enum"] == list(DOMAINS)
+    assert props["mode"]["enum"] == object_form["properties"]["mode"]["enum"] == list(MODES)
+    # and the length limits are the core's
+    assert string_form["maxLength"] == MAX_QUERY_CHARS
+    assert STRUDEL_VALIDATE_SCHEMA["properties"]["code"]["maxLength"] == MAX_CODE_CHARS
+    failure = ENVELOPE_SCHEMA["oneOf"][1]["properties"]["error_type"]
+    assert failure["enum"] == list(TOOL_ERROR_TYPES)
+    # and the callables are annotated with the same Literal types
+    for fn in (tools.strudel_knowledge, tools.bound_tools(get_index())["strudel_knowledge"]):
+        hints = typing.get_type_hints(fn)
+        assert hints["domain"] == Domain | None and hints["mode"] == Mode | None

@@ -11,7 +11,8 @@ from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import capture_output
 
 from strudel_jupyter import strudel_knowledge
-from strudel_jupyter.render.results import KnowledgeResult, render_text
+from strudel_jupyter.render.response_text import render_text
+from strudel_jupyter.render.results import KnowledgeResult
 
 
 @pytest.fixture(scope="module")
@@ -176,3 +177,15 @@ def test_magics_serve_a_private_index(shared_snapshot_dir):
     result = magics.strudel("list user sounds")
     assert result.names == ["swoop"]
     assert "<code>swoop(2)</code>" in result._repr_mimebundle_()["text/html"]
+
+
+def test_domain_and_mode_choices_are_the_vocabulary(shell):
+    # Given the magic's argument parser, its --domain and --mode accept exactly the shared words
+    from strudel_jupyter.jupyter.magics import StrudelMagics
+    from strudel_jupyter.vocabulary import DOMAINS, MODES
+
+    parser = StrudelMagics.strudel.parser
+    choices = {a.dest: tuple(a.choices) for a in parser._actions if a.choices is not None}
+    assert choices == {"domain": DOMAINS, "mode": MODES}
+    # and a word of the vocabulary works end to end
+    assert shell.run_line_magic("strudel", "piano --domain sounds --mode search --limit 2")["domain"] == "sounds"

@@ -8,7 +8,8 @@ import pytest
 from strudel_jupyter import SOUND_CATEGORIES, StrudelIndex, get_index, strudel_knowledge
 from strudel_jupyter.jupyter.panel import PAGE, StrudelPanel
 from strudel_jupyter.lookup.browse import browse_reference, browse_sounds, sound_label
-from strudel_jupyter.render.results import render_html
+from strudel_jupyter.render.html import style_element
+from strudel_jupyter.render.response_html import render_html
 
 from ..hostile import hostile_index as make_hostile_index
 from ..hostile import unsafe_markup
@@ -179,7 +180,7 @@ def test_sound_detail_shows_type_bank_count_usage_and_banks(panel):
     panel.snd_list.select.value = "rolandtr909_bd"
     detail = panel.snd_detail.value
     assert "<code>rolandtr909_bd(4)</code>" in detail
-    assert "<td style='text-align:left'>sample</td>" in detail and "4 samples" in detail
+    assert "<td>sample</td>" in detail and "4 samples" in detail
     assert "<code>rolandtr909</code>" in detail
     assert "<code>s(&quot;bd&quot;).bank(&quot;RolandTR909&quot;)</code>" in detail
     assert "banks with bd" in detail and "<code>tr909</code>" in detail
@@ -238,3 +239,21 @@ def test_hostile_docs_and_sound_names_never_reach_the_page_as_markup(hostile_ind
     for fragment in shown:
         assert unsafe_markup(fragment) == [], fragment
     assert "<svg" not in page and "<iframe" not in page
+
+
+# ------------------------------------------------------------------ styling
+def test_the_panel_carries_the_one_style_sheet_once_and_no_inline_styles(panel):
+    # Given a panel showing a function, a sound and an answer
+    panel.ref_search.value = "room"
+    panel.ref_list.select.value = "room"
+    panel.snd_search.value = "bd"
+    panel.ask("what does fast do")
+    assert "<code>room</code>" in panel.ref_detail.value and panel.snd_detail.value
+    shown = html_shown(panel)
+    # Then its own style element is the package's one style sheet, the panel's classes scope it,
+    # and nothing it shows is styled inline
+    assert shown[0] == style_element()
+    assert {"strudel-panel", "strudel-output"} <= set(panel._dom_classes)
+    assert sum(fragment == style_element() for fragment in shown) == 1
+    assert all(" style=" not in fragment for fragment in shown)
+    assert "<style>" not in panel.ref_detail.value and "<style>" not in panel.snd_detail.value

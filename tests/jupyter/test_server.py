@@ -7,14 +7,19 @@ talks HTTP to it with the test token (403 without it). The shared snapshot is se
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from strudel_jupyter import StrudelIndex
-from strudel_jupyter.jupyter.server import INDEX_SETTING
+from strudel_jupyter.jupyter.server import _REFUSALS, API_ERROR_CODES, INDEX_SETTING, api_routes
+from strudel_jupyter.vocabulary import DOMAINS, MODES, REASONS
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 
+REST_DOC = Path(__file__).resolve().parents[2] / "docs" / "rest-api.md"
+VERBS = ("get", "post", "put", "patch", "delete")
 REPL_COUNTS = {"samples": 139, "drum-machines": 1357, "synths": 150, "wavetables": 7, "user": 0, "all": 1654}
 
 
@@ -326,3 +331,55 @@ async def test_a_bug_is_a_500_without_a_traceback(api, jp_web_app):
     status, body = await api("tags")
     assert status == 500
     assert body == {"code": "internal_error", "message": "The Strudel lookup failed unexpectedly."}
+
+
+async def test_post_without_a_token_is_refused_too(api):
+    status, body = await api("knowledge", method="POST", body='{"q": "room"}', headers={"Authorization": ""})
+    assert status == 403
+    assert_error(body, "forbidden")
+
+
+async def test_every_domain_and_mode_of_the_vocabulary_is_accepted(api):
+    # Given each word of the shared vocabulary, the REST API takes it as the core does
+    for domain in DOMAINS:
+        status, body = await api("knowledge", params={"q": "saw", "domain": domain})
+        assert status == 200 and body["ok"], domain
+    for mode in MODES:
+        status, body = await api("knowledge", params={"q": "saw", "mode": mode})
+        assert status == 200 and body["ok"], mode
+    # and a word outside it is refused with the whole vocabulary in the message
+    status, body = await api("knowledge", params={"q": "saw", "mode": "verbose"})
+    assert status == 400 and all(mode in body["message"] for mode in MODES)
+
+
+# ---------------------------------------------------------- the route table
+def test_every_verb_of_every_route_is_authenticated():
+    # Given the whole route table, every verb a handler defines goes through tornado's authenticated
+    for _pattern, handler in api_routes():
+        verbs = [verb for verb in VERBS if verb in vars(handler)]
+        assert verbs, handler
+        for verb in verbs:
+            assert hasattr(getattr(handler, verb), "__wrapped__"), f"{handler.__name__}.{verb} is not authenticated"
+
+
+def test_routes_live_under_the_base_url():
+    routes = [pattern for pattern, _handler in api_routes("/lab/user/me/")]
+    assert routes and all(r.startswith("/lab/user/me/strudel-jupyter/") for r in routes)
+    assert len(set(routes)) == len(routes)
+
+
+def test_the_rest_doc_lists_every_route_and_error_code():
+    # Given docs/rest-api.md, every verb and route of the table has its section
+    doc = REST_DOC.read_text(encoding="utf-8")
+    for pattern, handler in api_routes():
+        path = re.sub(r"\(\?P<(\w+)>[^)]*\)", r"<\1>", pattern)
+        for verb in (v for v in VERBS if v in vars(handler)):
+            assert f"{verb.upper()} {path}" in doc, f"{verb.upper()} {path} is not in docs/rest-api.md"
+    # and the errors table names every code an error body can carry
+    errors = doc.split("## Errors", 1)[1].split("\n## ", 1)[0]
+    assert {code for code in API_ERROR_CODES if f"`{code}`" not in errors} == set()
+
+
+def test_refused_reasons_are_reasons_of_the_core_and_codes_of_the_api():
+    assert set(_REFUSALS) <= set(REASONS)
+    assert {code for _status, code in _REFUSALS.values()} <= set(API_ERROR_CODES)

@@ -7,7 +7,9 @@ import json
 import pytest
 
 from strudel_jupyter import get_index, strudel_knowledge
-from strudel_jupyter.render.results import KnowledgeResult, render_html, render_item_html, render_text
+from strudel_jupyter.render.response_html import render_html, render_item_html
+from strudel_jupyter.render.response_text import render_text
+from strudel_jupyter.render.results import KnowledgeResult
 
 from ..hostile import HOSTILE, unsafe_markup
 from ..hostile import hostile_index as make_hostile_index
@@ -33,7 +35,7 @@ def test_function_detail_html_has_params_table_and_examples_as_code_blocks():
     # Then the name, tags, params table and both examples (escaped) are there
     assert "<h3 class='strudel-name'><code>room</code></h3>" in page
     assert ">orbit</span>" in page and "class='strudel-tag'" in page
-    assert "<td style='text-align:left'><code>level</code></td>" in page and "between 0 and 1" in page
+    assert "<td><code>level</code></td>" in page and "between 0 and 1" in page
     assert page.count("<pre class='strudel-example'><code>") == 2
     assert "room(&quot;&lt;0 .2 .4 .6 .8 1&gt;&quot;)" in page
     assert "<p>Sets the level of reverb.</p>" in page
@@ -58,9 +60,9 @@ def test_synonyms_are_shown_for_functions_that_have_them():
 def test_sound_detail_html_has_type_category_and_sample_count():
     page = render_html(strudel_knowledge("is bd available"))
     assert "<code>bd</code>" in page
-    assert "<td style='text-align:left'>sample</td>" in page
-    assert "<td style='text-align:left'>drum-machines</td>" in page
-    assert "<td style='text-align:left'>8 samples</td>" in page
+    assert "<td>sample</td>" in page
+    assert "<td>drum-machines</td>" in page
+    assert "<td>8 samples</td>" in page
     assert "<code>s(&quot;bd&quot;)</code>" in page
 
 
