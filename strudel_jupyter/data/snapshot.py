@@ -41,7 +41,8 @@ __all__ = [
 ]
 
 SNAPSHOT_ENV = "STRUDEL_SNAPSHOT"
-PACKAGED_SNAPSHOT_DIR = Path(__file__).resolve().parent / "_data" / "snapshot"
+# Where the build hook (hatch_build.py) embeds the snapshot: the package root, not this folder.
+PACKAGED_SNAPSHOT_DIR = Path(__file__).resolve().parents[1] / "_data" / "snapshot"
 MANIFEST_FILE = "manifest.json"
 MANIFEST_SCHEMA = 1
 
