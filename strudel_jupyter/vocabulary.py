@@ -41,3 +41,10 @@ DEFAULT_LIMIT = 5
 LIST_LIMIT = 30
 MAX_LIMIT = 200
 MAX_QUERY_CHARS = 1000
+
+#: What a question asks for (read from its English phrasing, see ``lookup/intent.py``):
+#: ``check`` whether a name or quoted code is real, ``detail`` about one name, ``list`` a
+#: category, tag, family or bank, or ``search`` for what answers a free-text question.
+Intent = Literal["check", "detail", "list", "search"]
+INTENTS: tuple[str, ...] = get_args(Intent)
+__all__ += ["INTENTS", "Intent"]

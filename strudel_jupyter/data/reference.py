@@ -224,8 +224,8 @@ class ReferenceIndex:
     def with_tag(self, tag: str) -> list[ReferenceEntry]:
         return [e for e in self.entries if tag in e.filter_tags or tag in e.tags]
 
-    def search_names(self, text: str) -> list[ReferenceEntry]:
-        """The tab's search box: case-insensitive substring of the name or a shown synonym."""
+    def with_name_containing(self, text: str) -> list[ReferenceEntry]:
+        """Entries whose name or a shown synonym contains ``text`` (case-insensitive): the tab's search box."""
         needle = text.lower()
         return [e for e in self.entries if needle in e.all_names.lower()]
 

@@ -367,8 +367,8 @@ class SoundsIndex:
         state = self._state
         return [state.entries[k] for k in state.by_category[category]]
 
-    def search_names(self, text: str, category: str = "all") -> list[SoundEntry]:
-        """The tab's search box: case-insensitive substring of the name, then the category filter."""
+    def with_name_containing(self, text: str, category: str = "all") -> list[SoundEntry]:
+        """Sounds whose name contains ``text`` (case-insensitive) in ``category``: the tab's search box."""
         needle, state = text.lower(), self._state
         return [state.entries[k] for k in state.names if needle in k and category in state.entries[k].categories]
 

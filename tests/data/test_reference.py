@@ -124,5 +124,5 @@ def test_reference_frame_is_a_copy_with_the_documented_columns():
 
 
 def test_search_box_matches_names_and_synonyms_case_insensitively(ref):
-    names = {e.name for e in ref.search_names("CUTOFF")}
+    names = {e.name for e in ref.with_name_containing("CUTOFF")}
     assert "lpf" in names and "hpf" in names  # lpf via synonym cutoff, hpf via hcutoff

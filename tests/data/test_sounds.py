@@ -151,7 +151,7 @@ def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_i
     import threading
 
     from strudel_jupyter.lookup.browse import browse_sounds
-    from strudel_jupyter.lookup.ranking import tables_for
+    from strudel_jupyter.lookup.tables import tables_for
 
     errors: list[BaseException] = []
     done = threading.Event()
@@ -161,7 +161,7 @@ def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_i
             while not done.is_set():
                 browse_sounds("zzq", "user", index=fresh_index)
                 strudel_knowledge("list user sounds", index=fresh_index)
-                fresh_index.sounds.search_names("zzq")
+                fresh_index.sounds.with_name_containing("zzq")
         except BaseException as exc:
             errors.append(exc)
 
