@@ -2,7 +2,7 @@
 
 Every suggestion in the package (unknown names in the validator, tags, tools, sounds)
 goes through :func:`closest`, so what "close" means is decided here once. Scoring a
-single pair is rapidfuzz's job (``fuzz.ratio`` and friends); this searches a collection.
+single pair is rapidfuzz's job (``fuzz.ratio`` and friends); this scans a collection.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from strudel_jupyter import StrudelIndex, banks_frame, get_index, sounds_frame, strudel_knowledge
+from strudel_jupyter import banks_frame, sounds_frame, strudel_knowledge
 from strudel_jupyter.data.sounds import process_sample_map
 from strudel_jupyter.data.sounds_tab import in_sound_category, sample_count, sound_key
 
@@ -14,14 +14,8 @@ REPL_COUNTS = {"samples": 139, "drum-machines": 1357, "synths": 150, "wavetables
 
 
 @pytest.fixture(scope="module")
-def snd():
-    return get_index().sounds
-
-
-@pytest.fixture()
-def fresh_index(shared_snapshot_dir):
-    """An index of its own, so registering sounds never leaks into other tests."""
-    return StrudelIndex.from_path(shared_snapshot_dir)
+def snd(shared_index):
+    return shared_index.sounds
 
 
 def test_category_counts_equal_the_repl(snd):

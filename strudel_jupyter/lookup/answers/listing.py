@@ -154,7 +154,7 @@ def _list_tag(question: Question, tag: str) -> KnowledgeResponse:
 
 
 def _list_family(question: Question, word: str) -> KnowledgeResponse | None:
-    """Functions whose names contain ``word`` (the tab's search), exact, then prefix, then inside."""
+    """Functions whose names contain ``word`` (as the tab's search box filters): exact, prefix, inside."""
     needle = word.lower()
     members = question.index.reference.with_name_containing(needle)
     if not members:
