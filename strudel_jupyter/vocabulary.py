@@ -12,6 +12,8 @@ __all__ = [
     "DEFAULT_LIMIT",
     "DOMAINS",
     "Domain",
+    "INTENTS",
+    "Intent",
     "KINDS",
     "Kind",
     "LIST_LIMIT",
@@ -57,3 +59,9 @@ Reason = Literal[
     "internal_error",
 ]
 REASONS: tuple[str, ...] = get_args(Reason)
+
+#: What a question asks for (read from its English phrasing, see ``lookup/intent.py``):
+#: ``check`` whether a name or quoted code is real, ``detail`` about one name, ``list`` a
+#: category, tag, family or bank, or ``search`` for what answers a free-text question.
+Intent = Literal["check", "detail", "list", "search"]
+INTENTS: tuple[str, ...] = get_args(Intent)

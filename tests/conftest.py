@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from strudel_jupyter.data.index import StrudelIndex, get_index
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_SNAPSHOT = Path(os.environ.get("STRUDEL_SHARED_SNAPSHOT", ROOT.parent / "shared" / "strudel-snapshot")).resolve()
 SHARED_EVAL = SHARED_SNAPSHOT.parent / "eval" / "dev.jsonl"
@@ -21,3 +23,15 @@ os.environ["STRUDEL_SNAPSHOT"] = str(SHARED_SNAPSHOT)
 @pytest.fixture(scope="session")
 def shared_snapshot_dir() -> Path:
     return SHARED_SNAPSHOT
+
+
+@pytest.fixture(scope="session")
+def shared_index() -> StrudelIndex:
+    """The default index over the shared snapshot, the one front ends use: read it, never change it."""
+    return get_index(SHARED_SNAPSHOT)
+
+
+@pytest.fixture()
+def fresh_index() -> StrudelIndex:
+    """An index of its own over the shared snapshot: a test may change it (register_sounds...)."""
+    return StrudelIndex.from_path(SHARED_SNAPSHOT)

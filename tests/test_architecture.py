@@ -38,7 +38,7 @@ FRONT_ENDS = {"jupyter.magics", "jupyter.panel", "jupyter.server", "agent", "cli
 EXCEPTIONS = {
     # A question that quotes code ('is s("bd").bank("tr909") valid') is answered by the
     # validator; imported lazily on that path only.
-    ("lookup.knowledge", "code"),
+    ("lookup.answers.check", "code"),
     # `%strudel` with no query opens the panel, as issue 3 asks.
     ("jupyter.magics", "jupyter.panel"),
 }

@@ -66,6 +66,8 @@ _SPACES = re.compile(r"[ \t\r\f\v]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 
 
+# A bounded memo of a pure function: render calls this per request with any text, so it
+# needs a size limit; an index's derived data, which never grows, lives in data/derived.py.
 @functools.lru_cache(maxsize=4096)
 def sanitize_html(fragment: str) -> str:
     """Return ``fragment`` with everything outside the allow-list removed (script bodies too)."""

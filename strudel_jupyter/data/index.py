@@ -6,9 +6,9 @@ import gc
 import os
 import threading
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .derived import Derived
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
@@ -42,10 +42,11 @@ class StrudelIndex:
         return cls(load_snapshot(path))
 
     @property
-    def derived(self) -> dict[Any, Any]:
-        """A cache for structures other modules derive from this index (search tables...).
+    def derived(self) -> Derived:
+        """What other modules derive from this index (name tables, listing orders...).
 
-        It belongs to the current registry version, so registering sounds starts it afresh.
+        Build through ``index.derived.get_or_build(key, build)``. The store belongs to the
+        current registry version, so registering sounds starts it afresh.
         """
         return self.sounds.state.derived
 
@@ -83,8 +84,8 @@ class StrudelIndex:
             return self.sounds.register(entries)
 
 
-_CACHE: dict[Path, StrudelIndex] = {}
-_CACHE_LOCK = threading.Lock()
+#: One index per snapshot directory, for the life of the process.
+_INDEXES = Derived()
 
 
 def get_index(path: os.PathLike[str] | str | None = None) -> StrudelIndex:
@@ -93,14 +94,9 @@ def get_index(path: os.PathLike[str] | str | None = None) -> StrudelIndex:
     Built once per snapshot directory and then reused by every front end.
     """
     directory, _origin = resolve_snapshot_dir(path)
-    key = directory.resolve()
-    index = _CACHE.get(key)
-    if index is None:
-        with _CACHE_LOCK:
-            index = _CACHE.get(key)
-            if index is None:
-                index = _CACHE[key] = StrudelIndex.from_path(directory if path is not None else None)
-    return index
+    return _INDEXES.get_or_build(
+        directory.resolve(), lambda: StrudelIndex.from_path(directory if path is not None else None)
+    )
 
 
 def settle_for_server(index: StrudelIndex) -> None:

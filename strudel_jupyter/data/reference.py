@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
+from .derived import Derived
 from .htmltext import html_to_text, sanitize_html
 from .reference_tab import filter_tags, normalise_tags, reference_entries, tag_counts
 from .textindex import TextIndex, segment, split_identifier
@@ -195,7 +196,7 @@ class ReferenceIndex:
             e.name: (1.0 + 0.2 * math.log1p(self.inlinks.get(e.name, 0))) * (1.0 if e.examples else 0.85)
             for e in entries
         }
-        self._frame: pd.DataFrame | None = None
+        self._derived = Derived()  # the DataFrame, built on first use
 
     @staticmethod
     def _inlinks(entries: Iterable[ReferenceEntry]) -> dict[str, int]:
@@ -223,39 +224,40 @@ class ReferenceIndex:
     def with_tag(self, tag: str) -> list[ReferenceEntry]:
         return [e for e in self.entries if tag in e.filter_tags or tag in e.tags]
 
-    def search_names(self, text: str) -> list[ReferenceEntry]:
-        """The tab's search box: case-insensitive substring of the name or a shown synonym."""
+    def with_name_containing(self, text: str) -> list[ReferenceEntry]:
+        """Entries whose name or a shown synonym contains ``text`` (case-insensitive): the tab's search box."""
         needle = text.lower()
         return [e for e in self.entries if needle in e.all_names.lower()]
 
     @property
     def frame(self) -> pd.DataFrame:
         """One row per entry, sorted as the tab sorts, indexed by name (built on first use)."""
-        if self._frame is None:
-            rows = [
-                {
-                    "name": e.name,
-                    "synonyms": list(e.synonyms),
-                    "doc_synonyms": list(e.doc_synonyms),
-                    "synonyms_text": e.synonyms_text,
-                    "all_names": e.all_names,
-                    "description": e.description,
-                    "description_html": e.description_html,
-                    "params": [dict(p) for p in e.params],
-                    "examples": list(e.examples),
-                    "tags": list(e.tags),
-                    "filter_tags": list(e.filter_tags),
-                    "usage": e.usage,
-                    "source": e.source,
-                    "memberof": e.memberof,
-                    "kind": e.kind,
-                    "longname": e.longname,
-                }
-                for e in self.entries
-            ]
-            import pandas as pd
+        return self._derived.get_or_build("frame", self._build_frame)
 
-            frame = pd.DataFrame(rows, columns=REFERENCE_COLUMNS)
-            frame.index = pd.Index(frame["name"], name="id")
-            self._frame = frame
-        return self._frame
+    def _build_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        rows = [
+            {
+                "name": e.name,
+                "synonyms": list(e.synonyms),
+                "doc_synonyms": list(e.doc_synonyms),
+                "synonyms_text": e.synonyms_text,
+                "all_names": e.all_names,
+                "description": e.description,
+                "description_html": e.description_html,
+                "params": [dict(p) for p in e.params],
+                "examples": list(e.examples),
+                "tags": list(e.tags),
+                "filter_tags": list(e.filter_tags),
+                "usage": e.usage,
+                "source": e.source,
+                "memberof": e.memberof,
+                "kind": e.kind,
+                "longname": e.longname,
+            }
+            for e in self.entries
+        ]
+        frame = pd.DataFrame(rows, columns=REFERENCE_COLUMNS)
+        frame.index = pd.Index(frame["name"], name="id")
+        return frame

@@ -17,7 +17,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,7 +41,8 @@ __all__ = [
 ]
 
 SNAPSHOT_ENV = "STRUDEL_SNAPSHOT"
-PACKAGED_SNAPSHOT_DIR = Path(__file__).resolve().parent / "_data" / "snapshot"
+# Where the build hook (hatch_build.py) embeds the snapshot: the package root, not this folder.
+PACKAGED_SNAPSHOT_DIR = Path(__file__).resolve().parents[1] / "_data" / "snapshot"
 MANIFEST_FILE = "manifest.json"
 MANIFEST_SCHEMA = 1
 
@@ -178,7 +179,7 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def snapshot_counts(docs: list[Mapping[str, Any]], soundmap: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def snapshot_counts(docs: Sequence[Mapping[str, Any]], soundmap: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """Counts as the REPL shows them: reference entries and each sounds category."""
     return {"reference": sum(1 for _ in reference_entries(docs)), "sounds": category_counts(soundmap)}
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
+from .derived import Derived
 from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
 from .textindex import TextIndex
 
@@ -210,11 +211,9 @@ class _State:
 
     def __init__(self, registry: dict[str, dict[str, Any]], version: int) -> None:
         self.registry, self.version = registry, version
-        self.frame: pd.DataFrame | None = None
-        self.banks_frame: pd.DataFrame | None = None
-        # what other modules derive from this version (search tables, listing orders...):
+        # what is derived from this version (frames, name tables, listing orders...):
         # it goes when the state goes, so nothing derived can outlive a registration
-        self.derived: dict[Any, Any] = {}
+        self.derived = Derived()
         visible = sorted((k for k in registry if not is_hidden_sound(k)), key=collation_key)
         self.names: tuple[str, ...] = tuple(visible)
         cats = {k: sound_categories(k, data) for k, data in registry.items()}
@@ -368,8 +367,8 @@ class SoundsIndex:
         state = self._state
         return [state.entries[k] for k in state.by_category[category]]
 
-    def search_names(self, text: str, category: str = "all") -> list[SoundEntry]:
-        """The tab's search box: case-insensitive substring of the name, then the category filter."""
+    def with_name_containing(self, text: str, category: str = "all") -> list[SoundEntry]:
+        """Sounds whose name contains ``text`` (case-insensitive) in ``category``: the tab's search box."""
         needle, state = text.lower(), self._state
         return [state.entries[k] for k in state.names if needle in k and category in state.entries[k].categories]
 
@@ -381,54 +380,58 @@ class SoundsIndex:
     def frame(self) -> pd.DataFrame:
         """One row per registry key (hidden ``_`` keys included, flagged), tab order."""
         state = self._state
-        if state.frame is None:
-            keys = sorted(state.entries, key=collation_key)
-            rows = [
-                {
-                    "name": e.name,
-                    "type": e.type,
-                    "tag": e.tag,
-                    "prebake": e.prebake,
-                    "count": e.count,
-                    "category": e.category,
-                    "categories": list(e.categories),
-                    "bank": e.bank,
-                    "sound": e.sound,
-                    "alias_of": e.alias_of,
-                    "usage": e.usage,
-                    "base_url": e.base_url,
-                    "hidden": e.hidden,
-                }
-                for e in (state.entries[k] for k in keys)
-            ]
-            import pandas as pd
-
-            frame = pd.DataFrame(rows, columns=[*SOUND_COLUMNS, "hidden"])
-            frame["count"] = frame["count"].astype("Int64")
-            frame.index = pd.Index(frame["name"], name="id")
-            state.frame = frame
-        return state.frame
+        return state.derived.get_or_build(("sounds", "frame"), lambda: _sounds_frame(state))
 
     @property
     def banks_frame(self) -> pd.DataFrame:
         state = self._state
-        if state.banks_frame is None:
-            rows = [
-                {
-                    "bank": b.bank,
-                    "label": b.label,
-                    "sounds": list(b.sounds),
-                    "n_sounds": b.n_sounds,
-                    "category": b.category,
-                    "aliases": list(b.aliases),
-                    "alias_of": b.alias_of,
-                    "usage": b.usage,
-                }
-                for b in sorted(state.banks.values(), key=lambda b: collation_key(b.bank))
-            ]
-            import pandas as pd
+        return state.derived.get_or_build(("sounds", "banks_frame"), lambda: _banks_frame(state))
 
-            frame = pd.DataFrame(rows, columns=BANK_COLUMNS)
-            frame.index = pd.Index(frame["bank"], name="id")
-            state.banks_frame = frame
-        return state.banks_frame
+
+def _sounds_frame(state: _State) -> pd.DataFrame:
+    import pandas as pd
+
+    keys = sorted(state.entries, key=collation_key)
+    rows = [
+        {
+            "name": e.name,
+            "type": e.type,
+            "tag": e.tag,
+            "prebake": e.prebake,
+            "count": e.count,
+            "category": e.category,
+            "categories": list(e.categories),
+            "bank": e.bank,
+            "sound": e.sound,
+            "alias_of": e.alias_of,
+            "usage": e.usage,
+            "base_url": e.base_url,
+            "hidden": e.hidden,
+        }
+        for e in (state.entries[k] for k in keys)
+    ]
+    frame = pd.DataFrame(rows, columns=[*SOUND_COLUMNS, "hidden"])
+    frame["count"] = frame["count"].astype("Int64")
+    frame.index = pd.Index(frame["name"], name="id")
+    return frame
+
+
+def _banks_frame(state: _State) -> pd.DataFrame:
+    import pandas as pd
+
+    rows = [
+        {
+            "bank": b.bank,
+            "label": b.label,
+            "sounds": list(b.sounds),
+            "n_sounds": b.n_sounds,
+            "category": b.category,
+            "aliases": list(b.aliases),
+            "alias_of": b.alias_of,
+            "usage": b.usage,
+        }
+        for b in sorted(state.banks.values(), key=lambda b: collation_key(b.bank))
+    ]
+    frame = pd.DataFrame(rows, columns=BANK_COLUMNS)
+    frame.index = pd.Index(frame["bank"], name="id")
+    return frame

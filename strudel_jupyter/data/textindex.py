@@ -7,6 +7,7 @@ there is no hand-written concept -> function table anywhere.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -74,23 +75,19 @@ def segment(word: str, vocabulary: frozenset[str] | set[str], *, shortest: int =
             part = word[start:end]
             if head is None or (start == 0 and end == n) or part not in vocabulary:
                 continue
-            if best[end] is None or len(head) + 1 < len(best[end]):
+            current = best[end]
+            if current is None or len(head) + 1 < len(current):
                 best[end] = [*head, part]
     parts = best[n]
-    return parts if parts and len(parts) >= 2 else []
+    return parts if parts is not None and len(parts) >= 2 else []
 
 
-_WORD_CACHE: dict[str, tuple[str, ...]] = {}
-
-
+# A bounded memo of a pure function (queries must not grow it without limit); an index's
+# derived data, which never grows, lives in data/derived.py.
+@functools.lru_cache(maxsize=50_000)
 def _word_stems(raw: str) -> tuple[str, ...]:
-    stems = _WORD_CACHE.get(raw)
-    if stems is None:
-        parts = split_identifier(raw) if not raw.islower() else [raw]
-        stems = tuple(stem(p) for p in parts)
-        if len(_WORD_CACHE) < 50_000:  # bounded: queries must not grow it without limit
-            _WORD_CACHE[raw] = stems
-    return stems
+    parts = split_identifier(raw) if not raw.islower() else [raw]
+    return tuple(stem(p) for p in parts)
 
 
 def tokenize(text: str) -> list[str]:

@@ -69,7 +69,7 @@ def browse_reference(search: str = "", tag: str = ALL, *, index: StrudelIndex | 
     tag = (tag or ALL).strip()
     if tag != ALL and tag not in ref.tag_counts:
         raise ValueError(f"unknown tag {tag!r}; tags: {', '.join(ref.tag_counts)}")
-    entries = ref.search_names(search) if search else list(ref.entries)
+    entries = ref.with_name_containing(search) if search else list(ref.entries)
     if tag != ALL:
         entries = [e for e in entries if tag in e.filter_tags]
     suggestions = suggest(index, search, domain="reference") if search and not entries else []
@@ -87,7 +87,7 @@ def browse_sounds(search: str = "", category: str = ALL, *, index: StrudelIndex 
     if canonical is None:
         raise ValueError(f"unknown category {category!r}; categories: {', '.join(SOUND_CATEGORIES)}")
     search = (search or "").strip()
-    matching = snd.search_names(search) if search else [snd.entries[k] for k in snd.names]
+    matching = snd.with_name_containing(search) if search else [snd.entries[k] for k in snd.names]
     counts = {c: 0 for c in SOUND_CATEGORIES}
     for entry in matching:
         for c in entry.categories:

@@ -2,13 +2,13 @@
 
 Every suggestion in the package (unknown names in the validator, tags, tools, sounds)
 goes through :func:`closest`, so what "close" means is decided here once. Scoring a
-single pair is rapidfuzz's job (``fuzz.ratio`` and friends); this searches a collection.
+single pair is rapidfuzz's job (``fuzz.ratio`` and friends); this scans a collection.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from rapidfuzz import fuzz, process
 
@@ -17,15 +17,25 @@ __all__ = ["Close", "Scorer", "closest"]
 #: A rapidfuzz scorer: ``(a, b, *, score_cutoff=...) -> float`` on a 0-100 scale.
 Scorer = Callable[..., float]
 
+K = TypeVar("K", bound=Hashable)
 
-class Close(NamedTuple):
+
+class Close(NamedTuple, Generic[K]):
     """One close choice: the text, its score (0-100) and its key (list position or mapping key)."""
 
     choice: str
     score: float
-    key: Hashable
+    key: K
 
 
+@overload
+def closest(
+    word: str, choices: Mapping[K, str], *, scorer: Scorer = ..., cutoff: float = ..., limit: int = ...
+) -> list[Close[K]]: ...
+@overload
+def closest(
+    word: str, choices: Sequence[str], *, scorer: Scorer = ..., cutoff: float = ..., limit: int = ...
+) -> list[Close[int]]: ...
 def closest(
     word: str,
     choices: Sequence[str] | Mapping[Any, str],
@@ -33,7 +43,7 @@ def closest(
     scorer: Scorer = fuzz.ratio,
     cutoff: float = 60.0,
     limit: int = 5,
-) -> list[Close]:
+) -> list[Close[Any]]:
     """The ``limit`` choices closest to ``word`` with a score of at least ``cutoff``, best first.
 
     Ties keep the choices' own order, so callers that pass names in the REPL's order get

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..data.sounds_tab import normalise_category
+from ..vocabulary import Domain, Intent
+from .quoted_code import CODE, CodeParts, split_code
 
 #: English words that carry no lookup meaning in a question about Strudel.
 STOPWORDS = frozenset(
@@ -196,7 +198,8 @@ _LIST_BANKS = re.compile(
     re.I,
 )
 
-_PREFIXES = {
+# prefix -> (what it asks for, the domain it binds)
+_PREFIXES: dict[str, tuple[str, Domain]] = {
     "symbol": ("check", "auto"),
     "sym": ("check", "auto"),
     "function": ("check", "reference"),
@@ -226,8 +229,8 @@ class ParsedQuery:
     """What the text asks, in Strudel-independent terms."""
 
     text: str
-    intent: str = "search"  # check | detail | list | search
-    domain: str = "auto"  # from a prefix (binding) or words like "sound" / "function" (a hint)
+    intent: Intent = "search"
+    domain: Domain = "auto"  # from a prefix (binding) or words like "sound" / "function" (a hint)
     domain_binding: bool = False  # True when a prefix (sounds:, fn:) chose the domain
     subject: str | None = None  # the name asked about, as typed
     tokens: list[str] = field(default_factory=list)  # content words, as typed
@@ -244,98 +247,8 @@ class ParsedQuery:
     code: CodeParts | None = None  # Strudel code quoted in the query
 
 
-@dataclass
-class CodeParts:
-    """Calls and string arguments found in code quoted inside a question."""
-
-    text: str  # the code, as written
-    calls: list[str] = field(default_factory=list)  # called names, in order (s, bank, fast)
-    strings: list[tuple[str, str]] = field(default_factory=list)  # (callee, string content)
-
-
-CODE = "\u2063\u2063"  # stands in for code inside the prose (invisible separators: never typed, no letters)
-# a call as code writes it: fast(2), .jux(rev), . bank("x") -- but not English "tempo (bpm)"
-_CALL_START = re.compile(r"(?<![\w$])(?:\.\s*)?([A-Za-z_$][\w$]*)\(")
+# Code quoted in a question is cut out before the prose is read (see quoted_code.py).
 _CODE_EDGE = re.compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
-
-
-def _string_end(text: str, start: int) -> int:
-    quote, k = text[start], start + 1
-    while k < len(text):
-        if text[k] == "\\":
-            k += 2
-            continue
-        if text[k] == quote:
-            return k
-        k += 1
-    return -1
-
-
-def _scan_call(text: str, open_paren: int, callee: str, found: list[tuple[int, str]], strings: list) -> int:
-    """Index after the ``)`` matching ``open_paren``, collecting nested calls; -1 if unbalanced."""
-    depth, k = 1, open_paren + 1
-    while k < len(text) and depth:
-        c = text[k]
-        if c in "\"'`":
-            end = _string_end(text, k)
-            if end < 0:
-                return -1
-            strings.append((callee, text[k + 1 : end]))
-            k = end + 1
-            continue
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "." or c.isalpha() or c in "_$":
-            inner = _CALL_START.match(text, k)
-            if inner and not (text[k - 1].isalnum() or text[k - 1] in "_$"):
-                end = _scan_call(text, inner.end() - 1, inner.group(1), found, strings)
-                if end < 0:
-                    return -1
-                found.append((k, inner.group(1)))
-                k = end
-                continue
-        k += 1
-    return k if depth == 0 else -1
-
-
-def split_code(text: str) -> tuple[str, CodeParts | None]:
-    """Separate quoted Strudel code (``s("bd").bank("tr909")``, ``.jux(rev)``) from the question.
-
-    Returns the prose with each run of code replaced by :data:`CODE`, and what the code
-    calls. Text without a balanced call is returned unchanged with ``None``.
-    """
-    found: list[tuple[int, str]] = []
-    strings: list[tuple[str, str]] = []
-    spans: list[tuple[int, int]] = []
-    i = 0
-    while True:
-        match = _CALL_START.search(text, i)
-        if not match:
-            break
-        end = _scan_call(text, match.end() - 1, match.group(1), found, strings)
-        if end < 0:
-            break
-        found.append((match.start(), match.group(1)))
-        if spans and not text[spans[-1][1] : match.start()].strip():
-            spans[-1] = (spans[-1][0], end)  # a chain: s("bd").bank("tr909")
-        else:
-            spans.append((match.start(), end))
-        i = end
-    if not spans:
-        return text, None
-    parts = CodeParts(
-        text="\n".join(text[a:b].strip() for a, b in spans),
-        calls=[name for _, name in sorted(found)],
-        strings=strings,
-    )
-    prose, last = [], 0
-    for a, b in spans:
-        prose += [text[last:a], f" {CODE} "]
-        last = b
-    prose.append(text[last:])
-    return " ".join("".join(prose).split()), parts
 
 
 def _strip_subject(x: str) -> str:
@@ -358,7 +271,7 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in _TOKEN.findall(text) if t.lower() not in STOPWORDS]
 
 
-def _domain_hint(tokens: list[str], subject: str | None) -> str:
+def _domain_hint(tokens: list[str], subject: str | None) -> Domain:
     words = {t.lower() for t in tokens if t != subject}
     sounds = bool(words & SOUND_WORDS)
     reference = bool(words & REFERENCE_WORDS)

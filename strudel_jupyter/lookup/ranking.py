@@ -6,50 +6,74 @@ never from the query, so nothing returned here can be invented.
 
 from __future__ import annotations
 
-import bisect
-import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-
-from rapidfuzz import fuzz, process
 
 from ..data.index import StrudelIndex
 from ..data.sounds_tab import sound_key
 from ..data.textindex import tokenize
+from ..vocabulary import Domain, Kind, Match
+from .closest import closest
+from .relevance import text_reference, text_sounds
+from .tables import prefixed, tables_for
 
 __all__ = [
     "Hit",
     "Ranking",
-    "SearchTables",
     "choose_domain",
     "join_words",
     "rank_names",
+    "rank_reference",
+    "rank_sounds",
     "rank_words",
-    "search_reference",
-    "search_sounds",
+    "split_sound_index",
     "suggest",
-    "tables_for",
 ]
 
-# Score bands: a better kind of match always outranks a worse one
-# (exact > synonym > prefix > fuzzy > text for a name; see rank_words for sentences).
-EXACT, CASE_EXACT, SYNONYM, DOC_SYNONYM = 100.0, 97.0, 95.0, 90.0
-PREFIX_MIN, PREFIX_MAX = 70.0, 89.0
-FUZZY_MIN, FUZZY_MAX = 50.0, 69.0
-TEXT_BAND = (10.0, 49.0)  # text relevance behind a single name-like word
-SENTENCE_BAND = (10.0, 80.0)  # text relevance of a descriptive query
-STRONG = ("exact", "synonym")
-TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
+# ------------------------------------------------------------------- scores
+# One 0-100 scale for every hit. Each kind of match owns a band, so a better kind always
+# outranks a worse one (exact > synonym > prefix > fuzzy > text for one name; rank_words
+# has the rules for sentences).
+SCORE_EXACT = 100.0  # the name itself, as typed
+# Exact names of different kinds answering one question step down by one point, so the
+# question decides their order and none can fall below another kind of match: a check
+# lists the function, then the sound, then the bank; quoted code lists the sounds it
+# plays, then its banks, then the functions it calls.
+SCORE_EXACT_SECOND = 99.0
+SCORE_EXACT_THIRD = 98.0
+SCORE_CASE_EXACT = 97.0  # the name in another case: JavaScript would not find it, but it is meant
+SCORE_SYNONYM = 95.0  # a synonym the reference tab shows (cutoff of lpf)
+SCORE_CASE_SYNONYM = 92.0  # a shown synonym in another case: below the synonym as typed
+SCORE_DOC_SYNONYM = 90.0  # a doc.json synonym another entry claimed (density of fast): a weaker link
+SCORE_PREFIX_MIN, SCORE_PREFIX_MAX = 70.0, 89.0  # the share of the name typed, scaled into the band
+SCORE_FUZZY_MIN, SCORE_FUZZY_MAX = 50.0, 69.0  # the edit ratio from FUZZY_CUTOFF to 100, scaled
+SCORE_TEXT_BAND = (10.0, 49.0)  # text relevance behind a single name-like word: below every name match
+SCORE_SENTENCE_BAND = (10.0, 80.0)  # text relevance of a description, which leads over its name clues
+# In a description a name is one clue among several: an exact one sits mid-band, others low.
+SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
+SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
+# A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
+# band), then names merely containing it (below every prefix).
+SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
+# Ordering names found in one query: the query's text relevance and the matched word's
+# rarity can each pull a name down this far (a common verb such as "add" says less).
+TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
+
+STRONG: tuple[Match, ...] = ("exact", "synonym")
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
+MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
+# Suggestions ("did you mean") are scored on rapidfuzz's ratio scale, not the hit scale.
 SUGGEST_CUTOFF = 60.0
+SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier intent
+SUGGEST_CONTAINED_MIN, SUGGEST_CONTAINED_SPAN = 60.0, 30.0  # one name inside the other, by length ratio
 
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    domain: str  # "reference" or "sounds"
-    kind: str  # "function", "sound" or "bank"
+    domain: Domain  # "reference" or "sounds"
+    kind: Kind
     name: str
-    match: str  # "exact", "synonym", "prefix", "fuzzy" or "text"
+    match: Match
     score: float
     via: str = ""  # the query word or synonym that matched, when not the name itself
     coverage: float = 1.0  # share of the query's words this item answers (text hits)
@@ -59,42 +83,12 @@ class Hit:
         return (self.kind, self.name)
 
 
-class SearchTables:
-    """Lookup tables derived from an index version (sorted names, name parts, fuzzy choices)."""
-
-    def __init__(self, index: StrudelIndex) -> None:
-        self.version = index.version
-        ref = index.reference
-        ref_names = sorted({n for e in ref.entries for n in (e.name, *e.synonyms)}, key=str.lower)
-        self.ref_lower = [n.lower() for n in ref_names]
-        self.ref_names = ref_names
-        snd = index.sounds
-        self.sound_names = list(snd.names)  # already sorted by collation (lower-case keys)
-        self.sound_sorted = sorted(snd.names)
-        self.bank_names = sorted(snd.banks)
-        self.sound_choices = [*self.sound_names, *self.bank_names]  # fuzzy matching over keys and banks
-
-
-def tables_for(index: StrudelIndex) -> SearchTables:
-    """Tables for the index's current version (rebuilt after ``register_sounds``)."""
-    tables = index.derived.get("search_tables")
-    if tables is None or tables.version != index.version:
-        tables = index.derived["search_tables"] = SearchTables(index)
-    return tables
-
-
-def _prefixed(sorted_lower: Sequence[str], prefix: str, limit: int = 50) -> list[int]:
-    start = bisect.bisect_left(sorted_lower, prefix)
-    out = []
-    for i in range(start, min(start + limit, len(sorted_lower))):
-        if not sorted_lower[i].startswith(prefix):
-            break
-        out.append(i)
-    return out
-
-
 def _fuzzy_score(ratio: float) -> float:
-    return FUZZY_MIN + (FUZZY_MAX - FUZZY_MIN) * (ratio - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
+    return SCORE_FUZZY_MIN + (SCORE_FUZZY_MAX - SCORE_FUZZY_MIN) * (ratio - FUZZY_CUTOFF) / (100.0 - FUZZY_CUTOFF)
+
+
+def _prefix_score(typed: str, name: str) -> float:
+    return SCORE_PREFIX_MIN + (SCORE_PREFIX_MAX - SCORE_PREFIX_MIN) * len(typed) / len(name)
 
 
 def _add(hits: dict[tuple[str, str], Hit], hit: Hit) -> None:
@@ -104,8 +98,8 @@ def _add(hits: dict[tuple[str, str], Hit], hit: Hit) -> None:
 
 
 # ------------------------------------------------------------------ reference
-def search_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[Hit]:
-    """Name lookup for one word: exact, synonym, case-insensitive, prefix, name part, fuzzy."""
+def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[Hit]:
+    """Reference names for one word, best first: exact, synonym, other case, prefix, fuzzy."""
     ref, tables = index.reference, tables_for(index)
     hits: dict[tuple[str, str], Hit] = {}
     token = token.strip()
@@ -113,37 +107,34 @@ def search_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> 
         return []
     entry = ref.by_name.get(token)
     if entry:
-        _add(hits, Hit("reference", "function", entry.name, "exact", EXACT))
+        _add(hits, Hit("reference", "function", entry.name, "exact", SCORE_EXACT))
     entry = ref.by_synonym.get(token)
     if entry:
-        _add(hits, Hit("reference", "function", entry.name, "synonym", SYNONYM, via=token))
+        _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_SYNONYM, via=token))
     for entry in ref.by_doc_synonym.get(token, ()):
-        _add(hits, Hit("reference", "function", entry.name, "synonym", DOC_SYNONYM, via=token))
+        _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_DOC_SYNONYM, via=token))
     lower = token.lower()
     for name, entry in ref.by_lower.get(lower, ()):
         if name == entry.name:
-            _add(hits, Hit("reference", "function", entry.name, "exact", CASE_EXACT, via=token))
+            _add(hits, Hit("reference", "function", entry.name, "exact", SCORE_CASE_EXACT, via=token))
         else:
-            _add(hits, Hit("reference", "function", entry.name, "synonym", SYNONYM - 3, via=name))
+            _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_CASE_SYNONYM, via=name))
     if hits:
         return sorted(hits.values(), key=_order)
     if len(lower) >= 2:
-        for i in _prefixed(tables.ref_lower, lower):
+        for i in prefixed(tables.ref_lower, lower):
             name = tables.ref_names[i]
             entry = ref.get(name)
             if entry is None:
                 continue
-            score = PREFIX_MIN + (PREFIX_MAX - PREFIX_MIN) * len(lower) / len(name)
-            _add(
-                hits, Hit("reference", "function", entry.name, "prefix", score, via=name if name != entry.name else "")
-            )
+            via = name if name != entry.name else ""
+            _add(hits, Hit("reference", "function", entry.name, "prefix", _prefix_score(lower, name), via=via))
     if fuzzy and len(lower) >= 3:
-        for choice, ratio, i in process.extract(
-            lower, tables.ref_lower, scorer=fuzz.ratio, limit=8, score_cutoff=FUZZY_CUTOFF
-        ):
-            entry = ref.get(tables.ref_names[i])
+        for close in closest(lower, tables.ref_lower, cutoff=FUZZY_CUTOFF, limit=8):
+            entry = ref.get(tables.ref_names[close.key])
             if entry is not None:
-                _add(hits, Hit("reference", "function", entry.name, "fuzzy", _fuzzy_score(ratio), via=choice))
+                score = _fuzzy_score(close.score)
+                _add(hits, Hit("reference", "function", entry.name, "fuzzy", score, via=close.choice))
     return sorted(hits.values(), key=_order)
 
 
@@ -156,8 +147,8 @@ def split_sound_index(token: str) -> tuple[str, int | None]:
     return token, None
 
 
-def search_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[Hit]:
-    """Sound and bank lookup for one word (case-insensitive, as the registry is)."""
+def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[Hit]:
+    """Sounds and banks for one word, best first (case-insensitive, as the registry is)."""
     snd, tables = index.sounds, tables_for(index)
     name, _n = split_sound_index(token.strip())
     key = sound_key(name)
@@ -165,124 +156,31 @@ def search_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> lis
         return []
     hits: dict[tuple[str, str], Hit] = {}
     if key in snd.entries:
-        _add(hits, Hit("sounds", "sound", key, "exact", EXACT))
+        _add(hits, Hit("sounds", "sound", key, "exact", SCORE_EXACT))
     if key in snd.banks:
-        _add(hits, Hit("sounds", "bank", key, "exact", EXACT - 1))
+        _add(hits, Hit("sounds", "bank", key, "exact", SCORE_EXACT_SECOND))
     if hits:
         return sorted(hits.values(), key=_order)
     if len(key) >= 2:
-        for i in _prefixed(tables.sound_sorted, key):
+        for i in prefixed(tables.sound_sorted, key):
             found = tables.sound_sorted[i]
-            score = PREFIX_MIN + (PREFIX_MAX - PREFIX_MIN) * len(key) / len(found)
-            _add(hits, Hit("sounds", "sound", found, "prefix", score))
-        for i in _prefixed(tables.bank_names, key, limit=10):
+            _add(hits, Hit("sounds", "sound", found, "prefix", _prefix_score(key, found)))
+        for i in prefixed(tables.bank_names, key, limit=10):
             found = tables.bank_names[i]
-            score = PREFIX_MIN + (PREFIX_MAX - PREFIX_MIN) * len(key) / len(found)
-            _add(hits, Hit("sounds", "bank", found, "prefix", score))
+            _add(hits, Hit("sounds", "bank", found, "prefix", _prefix_score(key, found)))
     if fuzzy and len(key) >= 3:
-        for choice, ratio, _i in process.extract(
-            key, tables.sound_choices, scorer=fuzz.ratio, limit=8, score_cutoff=FUZZY_CUTOFF
-        ):
-            kind = "sound" if choice in snd.entries else "bank"
-            _add(hits, Hit("sounds", kind, choice, "fuzzy", _fuzzy_score(ratio)))
+        for close in closest(key, tables.sound_choices, cutoff=FUZZY_CUTOFF, limit=8):
+            kind: Kind = "sound" if close.choice in snd.entries else "bank"
+            _add(hits, Hit("sounds", kind, close.choice, "fuzzy", _fuzzy_score(close.score)))
     return sorted(hits.values(), key=_order)
-
-
-# ----------------------------------------------------------------------- text
-def _slots(index: StrudelIndex, words: Iterable[str]) -> list[list[tuple[str, float]]]:
-    """One slot per query word: its stems, plus names it starts with when the docs lack the word.
-
-    "arpeggiate" is in no description, but starts with the function name ``arp``.
-    """
-    ref_text = index.reference.text
-    tables = tables_for(index)
-    slots = []
-    for word in words:
-        stems = tokenize(word)
-        if not stems:
-            continue
-        slot = [(t, 1.0) for t in stems]
-        lower = word.lower()
-        if len(lower) >= 5 and not any(t in ref_text for t in stems):
-            for i in _prefixed_by(tables.ref_lower, lower):
-                slot += [(t, 0.7) for t in tokenize(tables.ref_names[i])]
-        slots.append(slot)
-    return slots
-
-
-def _prefixed_by(sorted_lower: Sequence[str], word: str) -> list[int]:
-    """Indices of names (3+ letters) that ``word`` starts with."""
-    out = []
-    for end in range(3, len(word)):
-        i = bisect.bisect_left(sorted_lower, word[:end])
-        if i < len(sorted_lower) and sorted_lower[i] == word[:end]:
-            out.append(i)
-    return out
-
-
-def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str, float, float]]:
-    """``[(name, relevance, coverage)]`` for a concept query, best first.
-
-    Relevance is BM25F over names, synonyms, descriptions, params and tags, scaled by
-    how many of the query's words a doc covers and a small prior for how often other
-    entries point to it ("see also room").
-    """
-    slots = _slots(index, words)
-    if not slots:
-        return []
-    ref = index.reference
-    scored = ref.text.score_slots(slots)
-    n = len(slots)
-    priors = ref.priors
-    # only the best few matter downstream; nlargest keeps long-tail queries cheap
-    best = heapq.nlargest(
-        TEXT_CANDIDATES,
-        ((name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()),
-        key=lambda x: (x[1], _Reversed(x[0])),
-    )
-    return _favour_roots(best)
-
-
-class _Reversed(str):
-    """Sort key helper: ties in score go to the alphabetically first name."""
-
-    __slots__ = ()
-
-    def __lt__(self, other: str) -> bool:  # type: ignore[override]
-        return str.__gt__(self, other)
-
-
-def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> list[tuple[str, float, float]]:
-    """Among close hits, a name that starts several others (room: roomsize, roomfade) is their root."""
-    top = scored[:window]
-    lowered = [name.lower() for name, _, _ in top]
-    boosted = []
-    for name, score, coverage in top:
-        low = name.lower()
-        family = sum(1 for other in lowered if other != low and len(low) >= 3 and other.startswith(low))
-        boosted.append((name, score * (1.0 + 0.1 * min(family, 3)), coverage))
-    boosted.sort(key=lambda x: (-x[1], x[0]))
-    return boosted + scored[window:]
-
-
-def text_sounds(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str, float, float]]:
-    """``[(key, relevance, coverage)]`` by the words of sound names (``acoustic guitar``)."""
-    terms = list(dict.fromkeys(t for w in words for t in tokenize(w)))
-    if not terms:
-        return []
-    scored = index.sounds.text.score(terms)
-    n = len(terms)
-    out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]
-    out.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
-    return out
 
 
 # ----------------------------------------------------------------- suggestions
 def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int = 5) -> list[str]:
     """Real names close to ``word`` (for not-found answers); never a name the index lacks.
 
-    Close means a small edit distance (rapidfuzz ratio), or one name containing the other
-    ("trancegate" holds ``gate`` if such a name exists).
+    Close means a small edit distance (rapidfuzz ratio, through :func:`closest`), or one
+    name containing the other ("trancegate" holds ``gate`` if such a name exists).
     """
     tables = tables_for(index)
     lower = word.strip().lower()
@@ -294,27 +192,26 @@ def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int 
         if score > scored.get(name, 0.0):
             scored[name] = score
 
+    def same_start(a: str, b: str) -> float:
+        return SUGGEST_SAME_START if a[:1] == b[:1] else 0.0
+
     if domain in ("auto", "reference"):
         ref = index.reference
-        for _choice, ratio, i in process.extract(
-            lower, tables.ref_lower, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=SUGGEST_CUTOFF
-        ):
-            entry = ref.get(tables.ref_names[i])
+        for close in closest(lower, tables.ref_lower, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
+            entry = ref.get(tables.ref_names[close.key])
             if entry is not None:
-                offer(entry.name, ratio + (3.0 if tables.ref_lower[i][:1] == lower[:1] else 0.0))
+                offer(entry.name, close.score + same_start(close.choice, lower))
         if len(lower) >= 4:
             for i, name in enumerate(tables.ref_lower):
                 if len(name) >= 4 and name != lower and (name in lower or lower in name):
                     entry = ref.get(tables.ref_names[i])
                     if entry is not None:
-                        offer(entry.name, 60.0 + 30.0 * min(len(name), len(lower)) / max(len(name), len(lower)))
+                        share = min(len(name), len(lower)) / max(len(name), len(lower))
+                        offer(entry.name, SUGGEST_CONTAINED_MIN + SUGGEST_CONTAINED_SPAN * share)
     if domain in ("auto", "sounds"):
         key = sound_key(split_sound_index(lower)[0])
-        choices = tables.sound_choices
-        for choice, ratio, _i in process.extract(
-            key, choices, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=SUGGEST_CUTOFF
-        ):
-            offer(choice, ratio + (3.0 if choice[:1] == key[:1] else 0.0))
+        for close in closest(key, tables.sound_choices, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
+            offer(close.choice, close.score + same_start(close.choice, key))
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
     return [name for name, _ in ranked[:limit]]
 
@@ -343,7 +240,7 @@ class Ranking:
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
-        return bool(hits) and hits[0].match in STRONG and hits[0].score >= DOC_SYNONYM
+        return bool(hits) and hits[0].match in STRONG and hits[0].score >= SCORE_DOC_SYNONYM
 
 
 def _known(index: StrudelIndex, candidate: str, reference: bool, sounds: bool) -> str | None:
@@ -394,7 +291,9 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
     return out
 
 
-def _text_hits(domain: str, kind: str, scored: list[tuple[str, float, float]], band: tuple[float, float]) -> list[Hit]:
+def _text_hits(
+    domain: Domain, kind: Kind, scored: list[tuple[str, float, float]], band: tuple[float, float]
+) -> list[Hit]:
     if not scored:
         return []
     top = scored[0][1] or 1.0
@@ -407,8 +306,8 @@ def _text_hits(domain: str, kind: str, scored: list[tuple[str, float, float]], b
 def _demote(hit: Hit) -> Hit:
     """In a descriptive query a name match is one clue among several, not the answer."""
     if hit.match in STRONG:
-        return replace(hit, score=50.0)
-    return replace(hit, score=min(hit.score, 20.0))
+        return replace(hit, score=SCORE_STRONG_CLUE)
+    return replace(hit, score=min(hit.score, SCORE_WEAK_CLUE_MAX))
 
 
 def rank_words(
@@ -437,18 +336,18 @@ def rank_words(
     snd_hits: list[Hit] = []
     strong_words = 0
     for word in words:
-        r = search_reference(index, word, fuzzy=False) if reference else []
-        s = search_sounds(index, word, fuzzy=False) if sounds else []
+        r = rank_reference(index, word, fuzzy=False) if reference else []
+        s = rank_sounds(index, word, fuzzy=False) if sounds else []
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
-        strong_words += any(h.match in STRONG and h.score != CASE_EXACT for h in (*r, *s))
+        strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
         if strong_words and not neighbours:
             ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
             return ranking
-        ref_hits = search_reference(index, words[0]) if reference else []
-        snd_hits = search_sounds(index, words[0]) if sounds else []
+        ref_hits = rank_reference(index, words[0]) if reference else []
+        snd_hits = rank_sounds(index, words[0]) if sounds else []
     ranking.sentence = len(words) > 1 and strong_words < len(words)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
@@ -456,7 +355,7 @@ def rank_words(
         ranking.reference = _order_by_text(index, rank_names(ref_hits), text_reference(index, [*words, *context]))
         ranking.sounds = rank_names(snd_hits)
         return ranking
-    band = SENTENCE_BAND if ranking.sentence else TEXT_BAND
+    band = SCORE_SENTENCE_BAND if ranking.sentence else SCORE_TEXT_BAND
     if ranking.sentence:
         ref_hits = [_demote(h) for h in ref_hits]
         snd_hits = [_demote(h) for h in snd_hits]
@@ -470,13 +369,13 @@ def rank_words(
             stems = tokenize(word)
             # a longer word in no description and no name is most likely a misspelt name
             if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd for t in stems):
-                for hit in (*search_reference(index, word), *search_sounds(index, word)):
+                for hit in (*rank_reference(index, word), *rank_sounds(index, word)):
                     if (
                         hit.match == "fuzzy"
-                        and hit.score >= _fuzzy_score(80.0)
+                        and hit.score >= _fuzzy_score(MISSPELT_RATIO)
                         and (reference if hit.domain == "reference" else sounds)
                     ):
-                        promoted = replace(hit, score=55.0 + (hit.score - FUZZY_MIN))
+                        promoted = replace(hit, score=SCORE_MISSPELT_BASE + (hit.score - SCORE_FUZZY_MIN))
                         (ref_hits if hit.domain == "reference" else snd_hits).append(promoted)
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
@@ -498,7 +397,12 @@ def _order_by_text(index: StrudelIndex, hits: list[Hit], scored: list[tuple[str,
 
     most = max((rarity(h) for h in hits), default=0.0) or 1.0
     rescored = [
-        replace(h, score=h.score - 20.0 * (1.0 - relevance.get(h.name, 0.0) / top) - 10.0 * (1.0 - rarity(h) / most))
+        replace(
+            h,
+            score=h.score
+            - TEXT_ORDER_PENALTY * (1.0 - relevance.get(h.name, 0.0) / top)
+            - RARITY_PENALTY * (1.0 - rarity(h) / most),
+        )
         for h in hits
     ]
     return sorted(rescored, key=_order)
@@ -518,7 +422,7 @@ def _evidence(hits: Sequence[Hit], sentence: bool) -> float:
     return _EVIDENCE.get(top.match, 0.9 * top.coverage)
 
 
-def choose_domain(ranking: Ranking, *, hint: str = "auto") -> str | None:
+def choose_domain(ranking: Ranking, *, hint: Domain = "auto") -> Domain | None:
     """``reference``, ``sounds``, ``auto`` (both, grouped) or None when nothing matched.
 
     Both domains having an exact name ("sine") is a real ambiguity: grouped. Otherwise

@@ -17,9 +17,9 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from ..vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
+from ..vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES, Domain, Mode
 
 __all__ = ["KnowledgeRequest", "QueryError", "coerce_request"]
 
@@ -36,10 +36,12 @@ class QueryError(Exception):
 
 @dataclass
 class KnowledgeRequest:
+    """A request, read: the cleaned query, its options (valid ones only) and notes about the input."""
+
     q: str
-    domain: str = "auto"
-    mode: str = "auto"
-    limit: int | None = None
+    domain: Domain = "auto"
+    mode: Mode = "auto"
+    limit: int | None = None  # None: the answer's own default
     notes: list[str] = field(default_factory=list)
 
 
@@ -130,13 +132,13 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
     if domain is not None:
         value = domain.strip().lower() if isinstance(domain, str) else domain
         if value in DOMAINS:
-            request.domain = value
+            request.domain = cast(Domain, value)
         else:
             notes.append(f"ignored invalid domain {_short(domain)}: expected one of {', '.join(DOMAINS)}")
     if mode is not None:
         value = mode.strip().lower() if isinstance(mode, str) else mode
         if value in MODES:
-            request.mode = value
+            request.mode = cast(Mode, value)
         else:
             notes.append(f"ignored invalid mode {_short(mode)}: expected one of {', '.join(MODES)}")
     if isinstance(limit, str) and limit.strip().isdigit():

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from strudel_jupyter import get_index, reference_frame
+from strudel_jupyter import reference_frame
 from strudel_jupyter.data.collation import collation_key
 from strudel_jupyter.data.reference_tab import filter_tags, is_visible_doc, normalise_tags
 
@@ -40,8 +40,8 @@ REPL_TAG_COUNTS = {
 
 
 @pytest.fixture(scope="module")
-def ref():
-    return get_index().reference
+def ref(shared_index):
+    return shared_index.reference
 
 
 def test_the_tab_lists_509_entries_carrying_691_names(ref):
@@ -124,5 +124,5 @@ def test_reference_frame_is_a_copy_with_the_documented_columns():
 
 
 def test_search_box_matches_names_and_synonyms_case_insensitively(ref):
-    names = {e.name for e in ref.search_names("CUTOFF")}
+    names = {e.name for e in ref.with_name_containing("CUTOFF")}
     assert "lpf" in names and "hpf" in names  # lpf via synonym cutoff, hpf via hcutoff

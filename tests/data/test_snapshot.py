@@ -40,6 +40,16 @@ def test_explicit_path_beats_env_which_beats_packaged(monkeypatch, tmp_path, sha
             resolve_snapshot_dir()
 
 
+def test_the_packaged_snapshot_is_where_the_build_hook_embeds_it():
+    """Given the build hook's destination, the run-time resolution looks in that same place."""
+    import strudel_jupyter
+
+    package = Path(strudel_jupyter.__file__).resolve().parent
+    hook = (package.parent / "hatch_build.py").read_text(encoding="utf-8")
+    assert 'PACKAGE_DIR / "_data" / "snapshot"' in hook
+    assert PACKAGED_SNAPSHOT_DIR == package / "_data" / "snapshot"
+
+
 def test_loads_the_shared_snapshot(shared_snapshot_dir):
     snap = load_snapshot(shared_snapshot_dir)
     assert snap.origin == "path"

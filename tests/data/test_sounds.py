@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from strudel_jupyter import StrudelIndex, banks_frame, get_index, sounds_frame, strudel_knowledge
+from strudel_jupyter import banks_frame, sounds_frame, strudel_knowledge
 from strudel_jupyter.data.sounds import process_sample_map
 from strudel_jupyter.data.sounds_tab import in_sound_category, sample_count, sound_key
 
@@ -14,14 +14,8 @@ REPL_COUNTS = {"samples": 139, "drum-machines": 1357, "synths": 150, "wavetables
 
 
 @pytest.fixture(scope="module")
-def snd():
-    return get_index().sounds
-
-
-@pytest.fixture()
-def fresh_index(shared_snapshot_dir):
-    """An index of its own, so registering sounds never leaks into other tests."""
-    return StrudelIndex.from_path(shared_snapshot_dir)
+def snd(shared_index):
+    return shared_index.sounds
 
 
 def test_category_counts_equal_the_repl(snd):
@@ -151,7 +145,7 @@ def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_i
     import threading
 
     from strudel_jupyter.lookup.browse import browse_sounds
-    from strudel_jupyter.lookup.ranking import tables_for
+    from strudel_jupyter.lookup.tables import tables_for
 
     errors: list[BaseException] = []
     done = threading.Event()
@@ -161,7 +155,7 @@ def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_i
             while not done.is_set():
                 browse_sounds("zzq", "user", index=fresh_index)
                 strudel_knowledge("list user sounds", index=fresh_index)
-                fresh_index.sounds.search_names("zzq")
+                fresh_index.sounds.with_name_containing("zzq")
         except BaseException as exc:
             errors.append(exc)
 

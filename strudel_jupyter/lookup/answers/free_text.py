@@ -1,0 +1,134 @@
+"""Free-text answers: a name, a few names or a description, ranked over both domains.
+
+What is not a check or a listing lands here: "what does fast do" (detail), "rooom" (the
+closest names), "how do I speed up a pattern" (text relevance over the docs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
+from ..intent import REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
+from ..items import Item, KnowledgeFailure, KnowledgeResponse
+from ..ranking import SCORE_DOC_SYNONYM, STRONG, Hit, choose_domain, rank_names, rank_words, suggest
+from .describe import describe_hits
+from .question import NOT_FOUND, SOURCES, Question, failure
+
+__all__ = ["answer_free_text"]
+
+
+def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *, binding: bool) -> KnowledgeResponse:
+    """Rank the question's words and answer with the best names: detail for one clear name, else a list.
+
+    ``binding`` says the domain was chosen (a prefix or an explicit domain), not hinted.
+    """
+    words, context = _words(parsed)
+    if not words:
+        return failure(
+            question.q,
+            "not_found",
+            f"{NOT_FOUND} The query names no function, sound or topic to look up; "
+            'ask e.g. "what does fast do", "is bd available" or "how do I add reverb".',
+        )
+    allowed = (domain,) if binding and domain in SOURCES else ("reference", "sounds")
+    ranking = rank_words(
+        question.index,
+        words,
+        reference="reference" in allowed,
+        sounds="sounds" in allowed,
+        context=context,
+        neighbours=question.mode in ("search", "list"),
+    )
+    chosen = choose_domain(ranking, hint=domain)
+    if chosen is None:
+        return _not_found(question, ranking.words or words, domain if binding else "auto")
+    limit = question.limit_or(LIST_LIMIT if question.mode == "list" else DEFAULT_LIMIT)
+    detail = (
+        question.mode in ("auto", "detail")
+        and not ranking.sentence
+        and (ranking.strong(chosen) if chosen != "auto" else True)
+        and (parsed.intent == "detail" or len(ranking.words) == 1 or parsed.subject is not None)
+    )
+    if chosen == "auto":
+        return _both_domains(question, ranking.reference[:limit], ranking.sounds[:limit], limit, detail=detail)
+    hits = ranking.reference if chosen == "reference" else ranking.sounds
+    if detail:
+        hits = [h for h in hits if h.match in STRONG and h.score >= SCORE_DOC_SYNONYM]
+        _synonym_notes(question, hits)
+        return question.success(
+            chosen, "detail", describe_hits(question.index, hits, detail=True), question.items(hits, examples=2)
+        )
+    hits = hits[:limit]
+    return question.success(
+        chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
+    )
+
+
+def _both_domains(
+    question: Question, ref_top: list[Hit], snd_top: list[Hit], limit: int, *, detail: bool
+) -> KnowledgeResponse:
+    """A name that is both a function and a sound (sine): both, grouped by domain."""
+    if detail:
+        ref_top = [h for h in ref_top if h.match in STRONG] or ref_top[:1]
+        snd_top = [h for h in snd_top if h.match in STRONG] or snd_top[:1]
+    examples = 2 if detail else 1
+    groups = {
+        "reference": question.items(ref_top, examples=examples),
+        "sounds": question.items(snd_top, examples=examples),
+    }
+    merged = rank_names([*ref_top, *snd_top])
+    items = _ensure_both(question.items(merged, examples=examples), groups, limit)
+    question.notes.append("this name is both a function and a sound: results are grouped by domain")
+    answer = describe_hits(question.index, merged, detail=detail)
+    return question.success("auto", "detail" if detail else "search", answer, items, groups=groups)
+
+
+def _words(parsed: ParsedQuery) -> tuple[list[str], list[str]]:
+    """The words to look up, and context words ("sample", "function") that only inform the text."""
+    if parsed.subject:
+        words = content_tokens(parsed.subject) or parsed.subject.split()
+        if len(words) <= 1:
+            return [parsed.subject], []
+    else:
+        words = parsed.tokens or content_tokens(parsed.text)
+    lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
+    context = [w for w in words if w not in lookups]
+    return (lookups, context) if lookups else (words, [])
+
+
+def _ensure_both(items: list[Item], groups: dict[str, list[Item]], limit: int) -> list[Item]:
+    """Within ``limit``, keep at least one item of each domain that has one."""
+    items = items[:limit]
+    for domain in ("reference", "sounds"):
+        kinds = ("function",) if domain == "reference" else ("sound", "bank")
+        if groups[domain] and not any(i["kind"] in kinds for i in items):
+            items = [*items[: max(limit - 1, 1)], groups[domain][0]]
+    return items
+
+
+def _synonym_notes(question: Question, hits: Sequence[Hit]) -> None:
+    ref = question.index.reference
+    for hit in hits:
+        if (
+            hit.kind == "function"
+            and hit.match == "synonym"
+            and hit.score == SCORE_DOC_SYNONYM
+            and hit.via in ref.by_name
+        ):
+            question.notes.append(
+                f"doc.json lists {hit.via} as a synonym of {hit.name}, but the reference tab shows "
+                f"{hit.via} as its own entry; both are returned."
+            )
+
+
+def _not_found(question: Question, words: Sequence[str], domain: Domain) -> KnowledgeFailure:
+    suggestions: list[str] = []
+    for word in words[:4]:
+        for s in suggest(question.index, word, domain=domain, limit=5):
+            if s not in suggestions:
+                suggestions.append(s)
+    suggestions = suggestions[:5]
+    answer = NOT_FOUND + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else "")
+    domains = (domain,) if domain in SOURCES else SOURCES
+    return failure(question.q, "not_found", answer, suggestions, domains=domains)

@@ -1,0 +1,56 @@
+"""Name tables for ranking: every real name, sorted for prefix bisection and listed for fuzzy matching.
+
+Built once per registry version (``index.derived``), so registering sounds rebuilds them.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+
+from ..data.index import StrudelIndex
+from ..data.reference import ReferenceIndex
+
+__all__ = ["NameTables", "prefixed", "prefixed_by", "tables_for"]
+
+
+class NameTables:
+    """Sorted names of one index version: reference names and synonyms, sound keys, banks."""
+
+    __slots__ = ("bank_names", "ref_lower", "ref_names", "sound_choices", "sound_names", "sound_sorted")
+
+    def __init__(self, reference: ReferenceIndex, sound_names: Sequence[str], banks: Mapping[str, object]) -> None:
+        ref_names = sorted({n for e in reference.entries for n in (e.name, *e.synonyms)}, key=str.lower)
+        self.ref_lower = [n.lower() for n in ref_names]
+        self.ref_names = ref_names
+        self.sound_names = list(sound_names)  # already sorted by collation (lower-case keys)
+        self.sound_sorted = sorted(sound_names)
+        self.bank_names = sorted(banks)
+        self.sound_choices = [*self.sound_names, *self.bank_names]  # fuzzy matching over keys and banks
+
+
+def tables_for(index: StrudelIndex) -> NameTables:
+    """The tables of the index's current registry version (rebuilt after ``register_sounds``)."""
+    state = index.sounds.state  # one registry version for the whole build
+    return state.derived.get_or_build("name_tables", lambda: NameTables(index.reference, state.names, state.banks))
+
+
+def prefixed(sorted_lower: Sequence[str], prefix: str, limit: int = 50) -> list[int]:
+    """Indices of the (at most ``limit``) names that start with ``prefix``."""
+    start = bisect.bisect_left(sorted_lower, prefix)
+    out = []
+    for i in range(start, min(start + limit, len(sorted_lower))):
+        if not sorted_lower[i].startswith(prefix):
+            break
+        out.append(i)
+    return out
+
+
+def prefixed_by(sorted_lower: Sequence[str], word: str) -> list[int]:
+    """Indices of names (3+ letters) that ``word`` starts with."""
+    out = []
+    for end in range(3, len(word)):
+        i = bisect.bisect_left(sorted_lower, word[:end])
+        if i < len(sorted_lower) and sorted_lower[i] == word[:end]:
+            out.append(i)
+    return out

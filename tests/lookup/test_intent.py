@@ -1,0 +1,112 @@
+"""Reading the intent (parse_query): English phrasing only, never a Strudel name.
+
+Given a cleaned question, when its intent is read, then it says what is asked (check, detail,
+list, search), about what (subject, category, tag, family, bank) and in which domain.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter.lookup.intent import ParsedQuery, parse_query
+from strudel_jupyter.vocabulary import DOMAINS, INTENTS
+
+
+def fields(parsed: ParsedQuery, *names: str) -> tuple:
+    return tuple(getattr(parsed, n) for n in names)
+
+
+@pytest.mark.parametrize(
+    ("query", "intent", "domain", "subject"),
+    [
+        # checks: "is X ...", "does X exist", prefixes that ask for an exact name
+        ("is room valid", "check", "auto", "room"),
+        ("does fast exist", "check", "auto", "fast"),
+        ("can i use lpf", "check", "auto", "lpf"),
+        ("is bd:3 available", "check", "auto", "bd:3"),
+        ("is bd a sound", "check", "sounds", "bd"),
+        ("is tr909 a bank", "check", "sounds", "tr909"),
+        ("symbol:fast", "check", "auto", "fast"),
+        ("fn:room", "check", "reference", "room"),
+        # details: "what does X do", "how does X work", "X examples"
+        ("what does fast do", "detail", "auto", "fast"),
+        ("how does jux work", "detail", "auto", "jux"),
+        ("what is room", "detail", "auto", "room"),
+        ("room examples", "detail", "auto", "room"),
+        ("what does it do", "detail", "auto", None),  # no name in it
+        # searches: a name or a description
+        ("sounds:piano", "search", "sounds", "piano"),
+        ("reference:lpf", "search", "reference", "lpf"),
+        ("how do I speed up a pattern", "search", "auto", None),
+        ("rooom", "search", "auto", "rooom"),
+    ],
+)
+def test_intent_domain_and_subject(query, intent, domain, subject):
+    parsed = parse_query(query)
+    assert fields(parsed, "intent", "domain", "subject") == (intent, domain, subject)
+    assert parsed.intent in INTENTS and parsed.domain in DOMAINS
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "value"),
+    [
+        ("list synths", "category", "synths"),
+        ("category:synths", "category", "synths"),
+        ("list soundfonts", "type_filter", "soundfont"),  # soundfonts are synths of one type
+        ("list drum-machine sounds like bd sd hh", "named", ["bd", "sd", "hh"]),
+        ("tag:filter", "tag", "filter"),
+        ("show euclid-related functions", "family", "euclid"),
+        ("fast*", "family", "fast"),
+        ("which banks have a rim", "banks_with", "rim"),
+        ("list banks", "list_banks", True),
+        ("banks:all", "list_banks", True),
+        ("bank:tr909", "bank", "tr909"),
+    ],
+)
+def test_listings_say_what_to_list(query, field, value):
+    parsed = parse_query(query)
+    assert parsed.intent == "list" and getattr(parsed, field) == value
+
+
+@pytest.mark.parametrize(
+    ("query", "noun"),
+    [
+        ("is bd a sound", "sound"),
+        ("is tr909 a bank", "bank"),
+        ("is fast a function", "function"),
+        ("is bd valid", None),
+    ],
+)
+def test_the_noun_of_a_check(query, noun):
+    assert parse_query(query).noun == noun
+
+
+@pytest.mark.parametrize(
+    ("query", "binding"),
+    [("fn:room", True), ("sounds:piano", True), ("symbol:room", False), ("is bd a sound", False)],
+)
+def test_only_a_prefix_binds_the_domain(query, binding):
+    """Words such as "sound" hint at a domain; a prefix (``sounds:``, ``fn:``) decides it."""
+    assert parse_query(query).domain_binding is binding
+
+
+def test_hints_come_from_words_not_names():
+    assert parse_query("piano sample").domain == "sounds"
+    assert parse_query("reverb effect").domain == "reference"
+    assert parse_query("piano").domain == "auto"
+
+
+# ------------------------------------------------------------------ quoted code
+@pytest.mark.parametrize(
+    ("query", "intent", "subject", "calls"),
+    [
+        ('is s("bd").bank("tr909") valid', "check", None, ["s", "bank"]),
+        ('s("kick").fats(2)', "check", None, ["s", "fats"]),  # code alone: check it
+        ("what does .jux(rev) do", "detail", "jux", ["jux"]),
+        ("difference between .fast(2) and .hurry(2)", "search", None, ["fast", "hurry"]),
+    ],
+)
+def test_code_in_a_question(query, intent, subject, calls):
+    parsed = parse_query(query)
+    assert parsed.code is not None and parsed.code.calls == calls
+    assert (parsed.intent, parsed.subject) == (intent, subject)

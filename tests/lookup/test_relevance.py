@@ -1,0 +1,37 @@
+"""Text relevance: the snapshot's own docs and sound names answer a description."""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter.lookup.relevance import text_reference, text_sounds
+
+
+@pytest.mark.parametrize(
+    ("words", "top"),
+    [
+        (["reverb"], "room"),
+        (["speed", "up", "pattern"], "fast"),
+        (["arpeggiate"], "arp"),  # in no description, but it starts with the name arp
+    ],
+)
+def test_the_docs_text_finds_the_function(shared_index, words, top):
+    scored = text_reference(shared_index, words)
+    assert scored[0][0] == top
+    assert all(0 < coverage <= 1 for _, _, coverage in scored)
+
+
+def test_the_best_matches_cover_the_whole_query(shared_index):
+    name, _score, coverage = text_reference(shared_index, ["speed", "up", "pattern"])[0]
+    assert (name, coverage) == ("fast", 1.0)
+
+
+def test_sound_names_are_their_text(shared_index):
+    scored = text_sounds(shared_index, ["acoustic", "guitar"])
+    assert {k for k, _, c in scored[:2]} == {"gm_acoustic_guitar_nylon", "gm_acoustic_guitar_steel"}
+    assert scored[2][2] == 0.5  # a name with one of the two words covers half the query
+
+
+@pytest.mark.parametrize("words", [[], ["qqqzzz"], ["?"]])
+def test_nothing_relevant_is_nothing(shared_index, words):
+    assert text_reference(shared_index, words) == [] and text_sounds(shared_index, words) == []
