@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:
-    from .code.validation import ValidationReport, strudel_validate, validate_code
+    from .code.report import ValidationReport
+    from .code.validation import strudel_validate, validate_code
     from .data.index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
     from .data.snapshot import Snapshot, SnapshotError, load_snapshot
     from .data.sounds_tab import SOUND_CATEGORIES
@@ -28,7 +29,7 @@ _EXPORTS = {
     "SnapshotError": "data.snapshot",
     "StrudelIndex": "data.index",
     "StrudelPanel": "jupyter.panel",
-    "ValidationReport": "code.validation",
+    "ValidationReport": "code.report",
     "banks_frame": "data.index",
     "get_index": "data.index",
     "load_snapshot": "data.snapshot",

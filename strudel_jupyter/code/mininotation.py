@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 __all__ = ["MAX_DEPTH", "Atom", "MiniParse", "MiniSyntaxError", "is_number", "parse_mini"]
 
@@ -83,6 +85,8 @@ class _TooDeep(Exception):
         self.pos = pos
 
 
+_T = TypeVar("_T")
+
 # A parsed slice: the value atoms it holds, and the atoms of its operator arguments.
 _Node = list  # list[Atom] of values (tails already applied)
 
@@ -114,11 +118,11 @@ class _Parser:
         else:
             self._fail(repr(s))
 
-    def _try(self, rule, *args):
+    def _try(self, rule: Callable[[], _T]) -> _T | None:
         """Run a rule; on failure restore the position and return None (PEG ``?`` / choice)."""
         start = self.pos
         try:
-            return rule(*args)
+            return rule()
         except _Fail:
             self.pos = start
             return None
@@ -303,7 +307,7 @@ class _Parser:
                 except _Fail:
                     self.pos = start
                     continue
-                if op == self.op_tail:
+                if result is not None:  # only a ``:`` tail adds values
                     tails.append(tuple(result))
                 break
             else:
@@ -329,7 +333,7 @@ class _Parser:
         self._lit(",")
         self.ws()
 
-    def _separated(self, separator) -> _Node | None:
+    def _separated(self, separator: Callable[[], None]) -> _Node | None:
         """``(separator sequence)+``"""
         values: _Node = []
         found = False
