@@ -151,7 +151,7 @@ def _read_call(call: Any) -> _Call:
         return _normalise(call)
     except RecursionError:
         return _Call(problem=f"a tool call must be a JSON object with a name and arguments; this one is {_TOO_DEEP}")
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - SDK objects whose attribute access raises
         return _Call(problem=f"the tool call could not be read ({type(exc).__name__}: {exc})")
 
 
@@ -383,7 +383,7 @@ class ToolRegistry:
         arguments: Any = parsed.arguments
         try:
             envelope, arguments = self._run(parsed)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the contract: errors are values
             envelope = self._failure(parsed.name, "tool_error", f"internal error while running the tool: {exc}")
         self.log.append(
             {
@@ -477,7 +477,7 @@ class ToolRegistry:
             )
         try:
             result = tool.handler(**usable)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a tool's failure is the envelope's error
             return (
                 self._failure(name, "tool_error", f"{name} failed: {type(exc).__name__}: {exc}"),
                 arguments,

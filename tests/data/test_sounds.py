@@ -156,7 +156,7 @@ def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_i
                 browse_sounds("zzq", "user", index=fresh_index)
                 strudel_knowledge("list user sounds", index=fresh_index)
                 fresh_index.sounds.with_name_containing("zzq")
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001 - any failure in a thread is the finding
             errors.append(exc)
 
     threads = [threading.Thread(target=reader) for _ in range(3)]
