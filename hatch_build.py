@@ -4,7 +4,8 @@ The snapshot is Strudel's data (AGPL), so it is never committed: every wheel or
 editable install generates ``strudel_jupyter/_data/snapshot`` (git-ignored).
 
 - ``STRUDEL_SNAPSHOT_SOURCE=<dir>``: copy that snapshot directory and write its manifest.
-- otherwise keep an already embedded snapshot, or build one with the snapshot pipeline.
+- otherwise keep an already embedded snapshot, or build one with the snapshot pipeline;
+  when that cannot run, the build fails with a message naming both ways to fix it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ def _import_build_module(name: str):
     return importlib.import_module(f"{alias}.{name}")
 
 
+#: The two ways to give a build its snapshot, named by every failure.
+NO_SNAPSHOT_HINT = (
+    "Fix it in one of two ways:\n"
+    f"  1. point {SOURCE_ENV} at a snapshot directory, e.g. "
+    f"`{SOURCE_ENV}=../shared/strudel-snapshot pip install .`;\n"
+    "  2. install Node.js >= 20 and npm (and reach the npm registry) so the build runs the snapshot pipeline."
+)
+
+
+class SnapshotBuildError(RuntimeError):
+    """The wheel would have no Strudel snapshot: the build stops instead of shipping an empty package."""
+
+
 class SnapshotBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
@@ -64,21 +78,16 @@ class SnapshotBuildHook(BuildHookInterface):
             self.app.display_info(f"strudel-jupyter: keeping the embedded snapshot in {dest}")
             return
         # No snapshot given: build one from the npm registry with the snapshot pipeline.
-        # The snapshot is optional data, so any failure (no Node, npm or CDN unreachable)
-        # is a warning: pip install must still succeed.
-        hint = (
-            f"Set {SOURCE_ENV} to a snapshot directory (or $STRUDEL_SNAPSHOT at run time), or run "
-            "`strudel-jupyter snapshot build` later."
-        )
+        # A package without a snapshot would answer `snapshot_unavailable` to every call,
+        # so when the pipeline cannot run the build stops and says how to fix it.
         try:
             pipeline = _import_build_module("pipeline.build")
             self.app.display_info("strudel-jupyter: building a snapshot from the npm registry (needs Node and npm)")
             result = pipeline.build_snapshot(dest, progress=lambda m: self.app.display_info(f"strudel-jupyter: {m}"))
-        except Exception as exc:  # noqa: BLE001 - whatever fails, pip install goes on without data
+        except Exception as exc:  # noqa: BLE001 - every failure ends the build with the same two fixes
             expected = type(exc).__name__ in ("PipelineError", "SnapshotError")  # no Node/npm/CDN, bad maps
             reason = str(exc) if expected else f"unexpected {type(exc).__name__} in the snapshot pipeline: {exc}"
-            self.app.display_warning(f"strudel-jupyter: no snapshot embedded: {reason}. {hint}")
-            return
+            raise SnapshotBuildError(f"strudel-jupyter: no snapshot to embed: {reason}.\n{NO_SNAPSHOT_HINT}") from None
         counts = result.manifest["counts"]
         self.app.display_info(
             f"strudel-jupyter: snapshot built and embedded in {result.seconds:.0f} s "

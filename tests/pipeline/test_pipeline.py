@@ -407,7 +407,9 @@ def test_the_build_hook_imports_the_pipeline_without_pandas():
     assert out.stdout.strip() == "build_snapshot"
 
 
-def test_the_build_hook_warns_and_goes_on_without_node(monkeypatch, tmp_path):
+def test_the_build_hook_stops_without_a_snapshot_and_names_both_fixes(monkeypatch, tmp_path):
+    """Given no STRUDEL_SNAPSHOT_SOURCE, no embedded snapshot and no Node, when a wheel builds,
+    then the build stops with a message naming both fixes, instead of shipping an empty package."""
     pytest.importorskip("hatchling", reason="the build hook needs hatchling in the test environment")
     sys.path.insert(0, str(ROOT))
     try:
@@ -434,8 +436,9 @@ def test_the_build_hook_warns_and_goes_on_without_node(monkeypatch, tmp_path):
 
     app = App()
     hook = hatch_build.SnapshotBuildHook(str(ROOT), {}, None, None, str(tmp_path), "wheel", app)
-    hook.initialize("0", {})
-    assert len(app.warnings) == 1
-    assert app.warnings[0].startswith("strudel-jupyter: no snapshot embedded: Node.js is not installed")
-    assert "STRUDEL_SNAPSHOT_SOURCE" in app.warnings[0]
+    with pytest.raises(hatch_build.SnapshotBuildError) as failure:
+        hook.initialize("0", {})
+    message = str(failure.value)
+    assert message.startswith("strudel-jupyter: no snapshot to embed: Node.js is not installed")
+    assert "STRUDEL_SNAPSHOT_SOURCE=" in message and "install Node.js" in message
     assert not (tmp_path / "pkg").exists()
