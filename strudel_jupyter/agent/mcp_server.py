@@ -7,6 +7,12 @@ and ``{success, result | error}`` envelope (also as ``structuredContent``; a fai
 call is marked ``isError``). The high-level ``MCPServer`` would derive schemas from
 Python signatures instead, a second source of truth.
 
+Each call runs in a worker thread (at most ``MCP_WORKERS`` at once) under a deadline
+(``MCP_CALL_SECONDS``, from ``limits.py``), so a slow call never holds up the others: the
+SDK dispatches requests concurrently, and the event loop stays free to read them. A call
+past its deadline answers an error result (``isError``, error code ``timeout``) and the
+server goes on; the worker it leaves behind is itself bounded by the core's own limits.
+
 Client configuration (Claude Desktop, VS Code, ...)::
 
     {"mcpServers": {"strudel": {"command": "strudel-jupyter", "args": ["mcp"]}}}
@@ -20,6 +26,7 @@ import sys
 from typing import Any
 
 from .._version import __version__
+from ..limits import MCP_CALL_SECONDS, MCP_WORKERS
 
 __all__ = ["build_server", "main"]
 
@@ -45,14 +52,36 @@ def _have_mcp() -> bool:
     return True
 
 
-def build_server(registry: Any = None, *, name: str = "strudel-jupyter") -> Any:
-    """A low-level MCP ``Server`` serving ``registry``'s tools (default: the shared registry)."""
+def _timeout_envelope(name: str, seconds: float) -> dict[str, Any]:
+    return {
+        "success": False,
+        "error": {
+            "code": "timeout",
+            "message": f"{name} did not finish within the server's {seconds:g} s deadline; "
+            "simplify the input (shorter code, fewer nested brackets) and call again",
+        },
+    }
+
+
+def build_server(
+    registry: Any = None,
+    *,
+    name: str = "strudel-jupyter",
+    deadline: float = MCP_CALL_SECONDS,
+    workers: int = MCP_WORKERS,
+) -> Any:
+    """A low-level MCP ``Server`` serving ``registry``'s tools (default: the shared registry).
+
+    ``deadline`` bounds each call in seconds; ``workers`` bounds how many run at once.
+    """
+    import anyio
     import mcp_types as types
     from mcp.server.lowlevel import Server
 
     from .registry import default_registry
 
     reg = registry if registry is not None else default_registry()
+    limiter = anyio.CapacityLimiter(workers)
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         tools = [
@@ -62,7 +91,12 @@ def build_server(registry: Any = None, *, name: str = "strudel-jupyter") -> Any:
         return types.ListToolsResult(tools=tools)
 
     async def call_tool(ctx: Any, params: Any) -> Any:
-        envelope = reg.execute({"name": params.name, "arguments": params.arguments or {}})
+        call = {"name": params.name, "arguments": params.arguments or {}}
+        envelope: dict[str, Any] = _timeout_envelope(str(params.name), deadline)
+        # Off the event loop, so other requests are read and answered meanwhile; the
+        # waiting (not the worker) is cancelled at the deadline.
+        with anyio.move_on_after(deadline):
+            envelope = await anyio.to_thread.run_sync(reg.execute, call, limiter=limiter, abandon_on_cancel=True)
         text = json.dumps(envelope, ensure_ascii=False, default=str)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
@@ -95,6 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--snapshot", metavar="DIR", help="snapshot directory (default: $STRUDEL_SNAPSHOT or packaged)")
     parser.add_argument("--list-tools", action="store_true", help="print the tool definitions as JSON and exit")
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=MCP_CALL_SECONDS,
+        metavar="SECONDS",
+        help=f"answer a call still running after SECONDS with a timeout error (default: {MCP_CALL_SECONDS:g})",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
 
     if not args.list_tools and not _have_mcp():
@@ -118,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     import anyio
 
     try:
-        anyio.run(_serve, build_server(registry))
+        anyio.run(_serve, build_server(registry, deadline=args.deadline))
     except KeyboardInterrupt:  # pragma: no cover - interactive stop
         pass
     return 0
