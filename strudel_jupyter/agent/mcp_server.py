@@ -10,7 +10,7 @@ Python signatures instead, a second source of truth.
 Each call runs in a worker thread (at most ``MCP_WORKERS`` at once) under a deadline
 (``MCP_CALL_SECONDS``, from ``limits.py``), so a slow call never holds up the others: the
 SDK dispatches requests concurrently, and the event loop stays free to read them. A call
-past its deadline answers an error result (``isError``, error code ``timeout``) and the
+past its deadline answers an error result (``isError``, ``error_type: timeout``) and the
 server goes on; the worker it leaves behind is itself bounded by the core's own limits.
 
 Client configuration (Claude Desktop, VS Code, ...)::
@@ -53,13 +53,13 @@ def _have_mcp() -> bool:
 
 
 def _timeout_envelope(name: str, seconds: float) -> dict[str, Any]:
+    """The registry's failure envelope for a call the server stopped waiting for."""
     return {
         "success": False,
-        "error": {
-            "code": "timeout",
-            "message": f"{name} did not finish within the server's {seconds:g} s deadline; "
-            "simplify the input (shorter code, fewer nested brackets) and call again",
-        },
+        "tool": name,
+        "error": f"{name} did not finish within the server's {seconds:g} s deadline; "
+        "simplify the input (shorter code, fewer nested brackets) and call again",
+        "error_type": "timeout",
     }
 
 

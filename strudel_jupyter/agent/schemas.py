@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 #: Why a tool call failed: the envelope's ``error_type`` (docs/errors.md: when, and what to do).
-ToolErrorType = Literal["invalid_call", "unknown_tool", "invalid_json", "invalid_arguments", "tool_error"]
+ToolErrorType = Literal["invalid_call", "unknown_tool", "invalid_json", "invalid_arguments", "tool_error", "timeout"]
 TOOL_ERROR_TYPES: tuple[str, ...] = get_args(ToolErrorType)
 
 _DOMAINS = list(DOMAINS)

@@ -4,14 +4,23 @@ Every route lives under ``<base_url>/strudel-jupyter/`` (see :func:`setup_handle
 contract is written down in ``docs/rest-api.md``. Handlers only read parameters, ask
 ``strudel_knowledge`` or ``browse`` and write JSON. Errors are values here: one base class
 turns them into a status code plus ``{"code", "message"}``, so user input never yields a 500.
+
+Jupyter Server runs every handler on its one event-loop thread, which also serves the
+user's notebooks, file saves and terminals. So the loop only reads parameters and
+answers from the response cache; every lookup runs in :class:`WorkerPool`, a small
+bounded pool with a per-request deadline: a full pool answers 503 with ``Retry-After``,
+a request past its deadline answers 504, and the loop never waits on us.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, Literal, get_args
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Literal, TypeVar, get_args
 
 import tornado.web
 from jupyter_server.base.handlers import APIHandler
@@ -20,21 +29,36 @@ from jupyter_server.utils import url_path_join
 from ..data.index import StrudelIndex, get_index, settle_for_server
 from ..data.snapshot import SnapshotError
 from ..data.sounds_tab import SOUND_CATEGORIES
+from ..limits import REST_DEADLINE_SECONDS, REST_QUEUE, REST_WORKERS
 from ..lookup.browse import browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
 from ..lookup.knowledge import strudel_knowledge
 from ..lookup.ranking import suggest
 from ..vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
-__all__ = ["API_ERROR_CODES", "API_PREFIX", "ApiError", "ApiErrorCode", "INDEX_SETTING", "api_routes", "setup_handlers"]
+__all__ = [
+    "API_ERROR_CODES",
+    "API_PREFIX",
+    "INDEX_SETTING",
+    "POOL_SETTING",
+    "ApiError",
+    "ApiErrorCode",
+    "WorkerPool",
+    "api_routes",
+    "setup_handlers",
+]
 
 API_PREFIX = "strudel-jupyter"
 #: ``web_app.settings`` key holding an index to serve instead of the shared default (tests).
 INDEX_SETTING = "strudel_jupyter_index"
+#: ``web_app.settings`` key holding the :class:`WorkerPool` the lookups run in.
+POOL_SETTING = "strudel_jupyter_pool"
 
 #: Paging of the list routes: a page is small enough that a keystroke stays cheap.
 DEFAULT_PAGE = 100
 MAX_PAGE = 2000
 MAX_SEARCH_CHARS = 200
+#: A knowledge POST body holds one question: far below Jupyter Server's own body limit.
+MAX_BODY_BYTES = 64 * 1024
 
 #: The ``code`` of every error body (docs/errors.md and docs/rest-api.md: when, and what to do).
 ApiErrorCode = Literal[
@@ -50,6 +74,8 @@ ApiErrorCode = Literal[
     "method_not_allowed",
     "http_error",
     "snapshot_unavailable",
+    "busy",
+    "timeout",
     "internal_error",
 ]
 API_ERROR_CODES: tuple[str, ...] = get_args(ApiErrorCode)
@@ -91,9 +117,66 @@ class _LRU:
 
 
 #: Encoded bodies kept per index (in ``index.derived``, so they go when the index goes).
-#: Handlers run on the server's one event-loop thread, so the cache needs no lock.
+#: Only the event-loop thread reads and writes it (workers hand bodies back), so no lock.
 CACHE_SIZE = 1024
 _CACHE_KEY = "rest_responses"
+
+_T = TypeVar("_T")
+
+
+class WorkerPool:
+    """A bounded thread pool with admission control and a per-request deadline.
+
+    At most ``workers`` lookups run at once and ``queue`` more wait; the next request is
+    refused at once (503) instead of queueing without end. A request that outlives
+    ``deadline`` seconds answers 504; its worker finishes in the background (the core
+    bounds its own calls) and keeps its admission slot until then, so slow requests can
+    never pile up more threads than the pool has.
+    """
+
+    def __init__(
+        self,
+        *,
+        workers: int = REST_WORKERS,
+        queue: int = REST_QUEUE,
+        deadline: float = REST_DEADLINE_SECONDS,
+    ) -> None:
+        self.workers, self.queue, self.deadline = workers, queue, deadline
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="strudel-rest")
+        self._admitted = 0
+        self._lock = threading.Lock()
+
+    @property
+    def admitted(self) -> int:
+        """Requests running or waiting now."""
+        return self._admitted
+
+    def _release(self, _future: Future[Any]) -> None:
+        with self._lock:
+            self._admitted -= 1
+
+    async def run(self, work: Callable[[], _T]) -> _T:
+        """Run ``work()`` in the pool; ApiError 503 when full, 504 past the deadline."""
+        with self._lock:
+            if self._admitted >= self.workers + self.queue:
+                raise ApiError(
+                    503,
+                    "busy",
+                    f"the Strudel lookup is busy ({self._admitted} requests in progress); retry in a moment",
+                    retry_after=1,
+                )
+            self._admitted += 1
+        future = self._executor.submit(work)
+        future.add_done_callback(self._release)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout=self.deadline)
+        except TimeoutError:
+            raise ApiError(
+                504, "timeout", f"the lookup did not finish within {self.deadline:g} s; simplify the request"
+            ) from None
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 class ApiError(tornado.web.HTTPError):
@@ -108,34 +191,35 @@ class StrudelHandler(APIHandler):
     """Base class: the index to ask, parameter parsing, and errors as JSON values."""
 
     @property
-    def index(self) -> StrudelIndex:
+    def pool(self) -> WorkerPool:
+        pool = self.settings.get(POOL_SETTING)
+        if pool is None:
+            pool = self.settings[POOL_SETTING] = WorkerPool()
+        return pool
+
+    async def index(self) -> StrudelIndex:
+        """The index to ask; the first request loads the snapshot in the pool, off the loop."""
         index = self.settings.get(INDEX_SETTING)
         if index is None:
-            try:
-                index = get_index()
-            except SnapshotError as exc:
-                raise ApiError(
-                    503, "snapshot_unavailable", f"The Strudel snapshot could not be loaded: {exc}"
-                ) from None
+            index = await self.pool.run(_load_index)
             # kept for the server's lifetime: resolving the snapshot path costs more than a lookup
             self.settings[INDEX_SETTING] = index
-            settle_for_server(index)
         return index
 
-    def reply_cached(self, key: tuple[Any, ...], answer: Callable[[], Any]) -> None:
-        """Write ``answer()`` as JSON, reusing the encoded body for a request seen before.
+    async def reply_cached(self, key: tuple[Any, ...], answer: Callable[[StrudelIndex], Any]) -> None:
+        """Write ``answer(index)`` as JSON, computed in the pool, reusing a body seen before.
 
         Lookups are pure functions of the index, and typing in the sidebar repeats the same
         requests, so bodies are kept per index version (registering sounds changes it).
         """
-        index = self.index
+        index = await self.index()
         cache = index.derived.get(_CACHE_KEY)
         if cache is None:
             cache = index.derived[_CACHE_KEY] = _LRU(CACHE_SIZE)
         full_key = (index.version, *key)
         body = cache.get(full_key)
         if body is None:
-            body = json.dumps(answer(), ensure_ascii=False).encode()
+            body = await self.pool.run(lambda: json.dumps(answer(index), ensure_ascii=False).encode())
             cache.put(full_key, body)
         self.finish(body)
 
@@ -146,7 +230,11 @@ class StrudelHandler(APIHandler):
         exc = kwargs.get("exc_info", (None, None, None))[1]
         body: dict[str, Any]
         if isinstance(exc, ApiError):
-            body = {"code": exc.code, "message": exc.message, **exc.extra}
+            extra = dict(exc.extra)
+            retry_after = extra.pop("retry_after", None)
+            if retry_after is not None:
+                self.set_header("Retry-After", str(retry_after))
+            body = {"code": exc.code, "message": exc.message, **extra}
         elif isinstance(exc, tornado.web.HTTPError):
             code: ApiErrorCode = _HTTP_CODES.get(status_code, "http_error")
             body = {"code": code, "message": exc.log_message or exc.reason or self._reason}
@@ -180,6 +268,15 @@ class StrudelHandler(APIHandler):
         return offset or 0, limit or DEFAULT_PAGE
 
 
+def _load_index() -> StrudelIndex:
+    try:
+        index = get_index()
+    except SnapshotError as exc:
+        raise ApiError(503, "snapshot_unavailable", f"The Strudel snapshot could not be loaded: {exc}") from None
+    settle_for_server(index)
+    return index
+
+
 def _choice(value: Any, name: str, allowed: tuple[str, ...]) -> str:
     if value is None or value == "":
         return "auto"
@@ -193,13 +290,15 @@ class KnowledgeHandler(StrudelHandler):
     """``strudel_knowledge`` over HTTP: GET with query parameters or POST with a JSON object."""
 
     @tornado.web.authenticated
-    def get(self) -> None:
+    async def get(self) -> None:
         q = self.get_argument("q", None, strip=False)
         limit = self.int_param("limit", default=None, low=1, high=MAX_LIMIT)
-        self._answer(q, self.get_argument("domain", None), self.get_argument("mode", None), limit)
+        await self._answer(q, self.get_argument("domain", None), self.get_argument("mode", None), limit)
 
     @tornado.web.authenticated
-    def post(self) -> None:
+    async def post(self) -> None:
+        if len(self.request.body) > MAX_BODY_BYTES:
+            raise ApiError(400, "invalid_json", f"the request body has more than {MAX_BODY_BYTES} bytes")
         try:
             body = json.loads(self.request.body or b"null")
         except (ValueError, RecursionError):
@@ -212,9 +311,9 @@ class KnowledgeHandler(StrudelHandler):
         limit = body.get("limit")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
             raise ApiError(400, "invalid_parameter", f"limit must be a whole number from 1 to {MAX_LIMIT}")
-        self._answer(body.get("q"), body.get("domain"), body.get("mode"), limit)
+        await self._answer(body.get("q"), body.get("domain"), body.get("mode"), limit)
 
-    def _answer(self, q: Any, domain: Any, mode: Any, limit: int | None) -> None:
+    async def _answer(self, q: Any, domain: Any, mode: Any, limit: int | None) -> None:
         if q is None:
             raise ApiError(400, "missing_parameter", "q is required, e.g. ?q=what+does+room+do")
         if not isinstance(q, str):
@@ -227,8 +326,7 @@ class KnowledgeHandler(StrudelHandler):
             "mode": _choice(mode, "mode", MODES),
             "limit": limit,
         }
-        index = self.index
-        self.reply_cached(("knowledge", *request.values()), lambda: knowledge_payload(index, request))
+        await self.reply_cached(("knowledge", *request.values()), lambda index: knowledge_payload(index, request))
 
 
 def knowledge_payload(index: StrudelIndex, request: dict[str, Any]) -> dict[str, Any]:
@@ -249,13 +347,12 @@ class ReferenceListHandler(StrudelHandler):
     """The reference tab's list: search box + tag filter, names and synonyms only."""
 
     @tornado.web.authenticated
-    def get(self) -> None:
+    async def get(self) -> None:
         search = self.text_param("search")
         tag = self.text_param("tag", default="all") or "all"
         offset, limit = self.paging()
-        index = self.index
-        self.reply_cached(
-            ("reference", search, tag, offset, limit), lambda: reference_page(index, search, tag, offset, limit)
+        await self.reply_cached(
+            ("reference", search, tag, offset, limit), lambda index: reference_page(index, search, tag, offset, limit)
         )
 
 
@@ -280,9 +377,8 @@ class ReferenceEntryHandler(StrudelHandler):
     """One reference entry (by name or shown synonym) with description HTML, params, examples."""
 
     @tornado.web.authenticated
-    def get(self, name: str) -> None:
-        index = self.index
-        self.reply_cached(("reference-entry", name), lambda: reference_entry(index, name))
+    async def get(self, name: str) -> None:
+        await self.reply_cached(("reference-entry", name), lambda index: reference_entry(index, name))
 
 
 def reference_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
@@ -301,13 +397,13 @@ class SoundListHandler(StrudelHandler):
     """The sounds tab's list: search box + category buttons, names with sample counts."""
 
     @tornado.web.authenticated
-    def get(self) -> None:
+    async def get(self) -> None:
         search = self.text_param("search")
         category = self.text_param("category", default="all") or "all"
         offset, limit = self.paging()
-        index = self.index
-        self.reply_cached(
-            ("sounds", search, category, offset, limit), lambda: sounds_page(index, search, category, offset, limit)
+        await self.reply_cached(
+            ("sounds", search, category, offset, limit),
+            lambda index: sounds_page(index, search, category, offset, limit),
         )
 
 
@@ -334,9 +430,8 @@ class SoundEntryHandler(StrudelHandler):
     """One sound (``bd``) or, failing that, one bank (``tr909``)."""
 
     @tornado.web.authenticated
-    def get(self, name: str) -> None:
-        index = self.index
-        self.reply_cached(("sound-entry", name), lambda: sound_entry(index, name))
+    async def get(self, name: str) -> None:
+        await self.reply_cached(("sound-entry", name), lambda index: sound_entry(index, name))
 
 
 def sound_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
@@ -355,16 +450,17 @@ class CategoriesHandler(StrudelHandler):
     """The sounds tab's category buttons with their counts over the whole registry."""
 
     @tornado.web.authenticated
-    def get(self) -> None:
-        self.reply({"categories": dict(self.index.sounds.category_counts)})
+    async def get(self) -> None:  # a copy of a small dict: cheap enough for the loop
+        index = await self.index()
+        self.reply({"categories": dict(index.sounds.category_counts)})
 
 
 class TagsHandler(StrudelHandler):
     """The reference tab's tag row with counts."""
 
     @tornado.web.authenticated
-    def get(self) -> None:
-        ref = self.index.reference
+    async def get(self) -> None:  # a copy of a small dict: cheap enough for the loop
+        ref = (await self.index()).reference
         self.reply({"tags": dict(ref.tag_counts), "total": len(ref)})
 
 
@@ -383,8 +479,9 @@ def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
     ]
 
 
-def setup_handlers(web_app: Any, *, index: StrudelIndex | None = None) -> None:
-    """Register :func:`api_routes` on the server's web app (``index=`` serves that index, for tests)."""
+def setup_handlers(web_app: Any, *, index: StrudelIndex | None = None, pool: WorkerPool | None = None) -> None:
+    """Register :func:`api_routes` on the server's web app (``index=``/``pool=`` for tests)."""
     if index is not None:
         web_app.settings[INDEX_SETTING] = index
+    web_app.settings[POOL_SETTING] = pool if pool is not None else WorkerPool()
     web_app.add_handlers(".*$", api_routes(web_app.settings.get("base_url", "/")))

@@ -74,7 +74,8 @@ def test_a_call_past_its_deadline_is_an_error_result_and_the_server_goes_on():
 
     late, elapsed, after = anyio.run(main)
     assert late.is_error
-    assert late.structured_content["error"]["code"] == "timeout"
-    assert "0.3 s deadline" in late.structured_content["error"]["message"]
+    assert late.structured_content["error_type"] == "timeout"
+    assert late.structured_content["tool"] == "slow_tool"
+    assert "0.3 s deadline" in late.structured_content["error"]
     assert elapsed < 2.0
     assert not after.is_error and after.structured_content["result"]["ok"] is True
