@@ -192,14 +192,14 @@ class StrudelHandler(APIHandler):
 
     @property
     def pool(self) -> WorkerPool:
-        pool = self.settings.get(POOL_SETTING)
+        pool: WorkerPool | None = self.settings.get(POOL_SETTING)
         if pool is None:
             pool = self.settings[POOL_SETTING] = WorkerPool()
         return pool
 
     async def index(self) -> StrudelIndex:
         """The index to ask; the first request loads the snapshot in the pool, off the loop."""
-        index = self.settings.get(INDEX_SETTING)
+        index: StrudelIndex | None = self.settings.get(INDEX_SETTING)
         if index is None:
             index = await self.pool.run(_load_index)
             # kept for the server's lifetime: resolving the snapshot path costs more than a lookup
