@@ -23,6 +23,6 @@ MCP_WORKERS = 4
 #: REST routes that do real work run in a pool of this many threads, off Jupyter Server's event loop.
 REST_WORKERS = 2
 #: Requests waiting for a REST worker beyond the running ones; past this the route answers 503.
-REST_QUEUE = 8
+REST_QUEUE = 32
 #: Seconds a REST request may take before it answers 504 (the worker stops at the core's own limits).
 REST_DEADLINE_SECONDS = 5.0
