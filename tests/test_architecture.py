@@ -18,6 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "strudel_jupyter"
 STAGES = {
     "_version": 0,
     "vocabulary": 0,
+    "limits": 0,  # the validator's bounds (code size, nesting, time budgets)
     "data": 1,
     "render": 2,  # presentation of response mappings; needs only the data layer
     "pipeline": 2,  # build tool: writes snapshots with the data layer's loader
