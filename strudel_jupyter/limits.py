@@ -1,20 +1,63 @@
 """Every bound on outside input, in one place: sizes, nesting, time, concurrency.
 
-Each public call (the knowledge core, the validator, the agent tools, the REST routes, the
-MCP server) is bounded by these, and says which one it hit. The README and the tool
-descriptions an agent reads quote them from here.
+Stage 0, like ``vocabulary.py``: plain constants any stage may import. Each public call
+(the knowledge core, the validator, the agent tools, the REST routes, the MCP server) is
+bounded by these and says which one it hit; raising or lowering one is a one-line change,
+and the README and the tool descriptions an agent reads quote them from here.
+
+Memory follows from these: the code is at most ``MAX_CODE_CHARS``, and the one part
+whose memory grows with time rather than with the code (tree-sitter trying many readings
+of ambiguous text, a few MB a second) is stopped by ``PARSE_BUDGET_SECONDS``.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "MAX_CODE_CHARS",
+    "MAX_FINDINGS",
+    "MAX_MINI_DEPTH",
+    "MAX_RECEIVER_DEPTH",
+    "MAX_SYNTAX_FINDINGS",
     "MCP_CALL_SECONDS",
     "MCP_WORKERS",
+    "PARSE_BUDGET_SECONDS",
     "REST_DEADLINE_SECONDS",
     "REST_QUEUE",
     "REST_WORKERS",
+    "TIME_BUDGET_SECONDS",
 ]
 
+# ------------------------------------------------------------------ the validator
+#: Longest code the validator accepts (characters); longer is ``invalid_input``.
+MAX_CODE_CHARS = 200_000
+
+#: How deep mini-notation brackets and operator arguments may nest. The parser recurses
+#: (as Strudel's does), so deeper strings are refused with a syntax error instead of
+#: exhausting Python's stack; people write a handful of levels, generators a few dozen.
+MAX_MINI_DEPTH = 50
+
+#: How long tree-sitter may parse the JavaScript. Ordinary code parses in milliseconds
+#: (200,000 characters in about 0.1 s); some text full of unbalanced brackets, quotes and
+#: slashes makes the parser try more and more readings at once, for minutes and gigabytes.
+PARSE_BUDGET_SECONDS = 0.3
+
+#: How long one validation may take in all (parse, first pass, checks). Past it, checking
+#: stops with a ``too_complex`` finding; the findings made until then are kept.
+TIME_BUDGET_SECONDS = 0.7
+
+#: Findings per validation. Past it, checking stops with a ``too_complex`` finding: code
+#: with hundreds of problems is not Strudel code yet, and a report (or a JSON answer to an
+#: agent) of thousands of findings helps nobody.
+MAX_FINDINGS = 200
+
+#: JavaScript syntax errors reported per validation: tree-sitter's recovery turns one slip
+#: into several ERROR nodes, and the first few say enough.
+MAX_SYNTAX_FINDINGS = 5
+
+#: How far ``const a = b; const b = c; ...`` is followed to find the type of a receiver.
+MAX_RECEIVER_DEPTH = 8
+
+# ------------------------------------------------------- the servers (REST and MCP)
 #: Seconds an MCP tool call may run before the server answers it with a ``timeout`` error.
 MCP_CALL_SECONDS = 10.0
 #: MCP tool calls running at once (more wait for a free worker; the deadline still counts).

@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "strudel_jupyter"
 STAGES = {
     "_version": 0,
     "vocabulary": 0,
-    "limits": 0,
+    "limits": 0,  # every bound on outside input (sizes, nesting, time, workers)
     "data": 1,
     "render": 2,  # presentation of response mappings; needs only the data layer
     "pipeline": 2,  # build tool: writes snapshots with the data layer's loader

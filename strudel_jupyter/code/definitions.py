@@ -17,13 +17,15 @@ temporal dead zone is not modelled).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from tree_sitter import Node
 
 from ..data.sounds_tab import sound_key
 from .bindings import Binding, Bindings
+from .deadline import Deadline
 from .positions import SourceText
 from .scope import PATTERN_CALLBACKS, REMOTE_LOADERS, SOUND_REGISTRARS, SUPERDIRT_OUTPUTS
 from .strings import string_value
@@ -89,6 +91,7 @@ class Definitions:
     hydra: bool  # initHydra() brings hydra's globals
     mini_off: tuple[Range, ...]  # byte ranges between "// mini-off" and "// mini-on"
     calls: tuple[Node, ...]
+    callees: Mapping[int, tuple[str, str]]  # every call's callee_name(), by node id
     identifiers: tuple[Node, ...]
     strings: tuple[Node, ...]
     escapes: tuple[Node, ...]
@@ -107,14 +110,18 @@ class Definitions:
 _Context = tuple[Node, Node | None, Node | None, Range, Range, bool]
 
 
-def collect_definitions(root: Node, source: SourceText) -> Definitions:
-    """Walk the tree once and return what the code defines and what the checks should read."""
-    return _Collector(source).run(root)
+def collect_definitions(root: Node, source: SourceText, *, deadline: Deadline | None = None) -> Definitions:
+    """Walk the tree once and return what the code defines and what the checks should read.
+
+    Raises :class:`~strudel_jupyter.code.deadline.OutOfTime` when ``deadline`` passes first.
+    """
+    return _Collector(source, deadline or Deadline(None)).run(root)
 
 
 class _Collector:
-    def __init__(self, source: SourceText) -> None:
+    def __init__(self, source: SourceText, deadline: Deadline) -> None:
         self.source = source
+        self.deadline = deadline
         self.program: Range = (0, len(source.data) + 1)
         self.bindings: list[Binding] = []
         self.assigned: list[tuple[str, int]] = []  # x = ...: a new global unless x is declared there
@@ -125,6 +132,7 @@ class _Collector:
         self.remote_sounds = self.superdirt = self.hydra = False
         self.comments: list[Node] = []
         self.calls: list[Node] = []
+        self.callees: dict[int, tuple[str, str]] = {}
         self.identifiers: list[Node] = []
         self.strings: list[Node] = []
         self.escapes: list[Node] = []
@@ -141,8 +149,12 @@ class _Collector:
         }
         # node, its parent and grandparent, the function and block scopes around it, inside K(...)
         stack: list[_Context] = [(root, None, None, self.program, self.program, False)]
+        visited = 0
         while stack:  # a loop, not recursion: code may nest thousands of levels deep
             node, parent, grandparent, function, block, skipped = stack.pop()
+            visited += 1
+            if not visited & 1023:
+                self.deadline.check()
             t = node.type
             if not skipped and t in checked:
                 checked[t].append(node)
@@ -167,6 +179,7 @@ class _Collector:
             hydra=self.hydra,
             mini_off=self._mini_off(),
             calls=tuple(self.calls),
+            callees=MappingProxyType(self.callees),
             identifiers=tuple(self.identifiers),
             strings=tuple(self.strings),
             escapes=tuple(self.escapes),
@@ -265,7 +278,7 @@ class _Collector:
 
     def _call(self, call: Node) -> bool:
         """Sounds, banks and functions a call registers; True for K(...), whose body is kabelsalat."""
-        how, name = callee_name(call, self.source)
+        how, name = self.callees[call.id] = callee_name(call, self.source)
         if how == "method" and name in SUPERDIRT_OUTPUTS:
             self.superdirt = True
         if name == "K" and how:
@@ -298,6 +311,7 @@ class _Collector:
         elif name == "aliasBank":
             if first is not None and first.type == "object":
                 for node in walk(first):
+                    self.deadline.check()
                     if node.type == "string":
                         value = string_value(self.source, node)
                         if value is not None:

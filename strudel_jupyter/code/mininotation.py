@@ -17,12 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ..limits import MAX_MINI_DEPTH
+from .deadline import Deadline
+
 __all__ = ["MAX_DEPTH", "Atom", "MiniParse", "MiniSyntaxError", "is_number", "parse_mini"]
 
-#: How deep brackets and operator arguments may nest. The parser recurses (as Strudel's
-#: does), so deeper strings are refused with a syntax error instead of exhausting Python's
-#: stack; people write a handful of levels, generated patterns a few dozen.
-MAX_DEPTH = 50
+#: How deep brackets and operator arguments may nest (see ``strudel_jupyter.limits``).
+MAX_DEPTH = MAX_MINI_DEPTH
 
 _WS = " \n\r\t\u00a0"
 _LETTER_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nl"})
@@ -94,8 +95,9 @@ _Node = list  # list[Atom] of values (tails already applied)
 class _Parser:
     """Recursive descent over ``"<content>"`` mirroring krill.pegjs (PEG: ordered choice, backtracking)."""
 
-    def __init__(self, content: str) -> None:
+    def __init__(self, content: str, deadline: Deadline | None = None) -> None:
         self.text = f'"{content}"'
+        self.deadline = deadline
         self.pos = 0
         self.far = 0  # farthest position a rule failed at: where the error is reported
         self.expected: set[str] = set()
@@ -115,6 +117,8 @@ class _Parser:
     def _lit(self, s: str) -> None:
         if self.text.startswith(s, self.pos):
             self.pos += len(s)
+        elif self.pos < self.far:
+            raise _Fail  # not the farthest failure: what was expected here is never shown
         else:
             self._fail(repr(s))
 
@@ -277,6 +281,8 @@ class _Parser:
     def slice_with_ops(self) -> _Node:
         # Every way to nest (brackets, operator arguments such as bd(3,8,bd(...))) comes
         # back through here, so this is where the depth is counted.
+        if self.deadline is not None:
+            self.deadline.check()  # a very long string must not outlast the validation's budget
         if self.depth > MAX_DEPTH:
             self.ws()
             raise _TooDeep(self.pos)
@@ -326,7 +332,7 @@ class _Parser:
             more = self._try(self.slice_with_ops)
             if more is None:
                 return values
-            values = values + more
+            values.extend(more)
 
     def comma(self) -> None:
         self.ws()
@@ -341,7 +347,7 @@ class _Parser:
             start = self.pos
             try:
                 separator()
-                values = values + self.sequence()
+                values.extend(self.sequence())
                 found = True
             except _Fail:
                 self.pos = start
@@ -362,13 +368,14 @@ class _Parser:
         for separator in (self.comma, self.pipe, self.dot):
             tail = self._separated(separator)
             if tail is not None:
-                return values + tail
+                values.extend(tail)
+                return values
         return values
 
     def polymeter_stack(self) -> _Node:
         values = self.sequence()
-        tail = self._separated(self.comma)
-        return values + tail if tail is not None else values
+        values.extend(self._separated(self.comma) or ())
+        return values
 
     # ------------------------------------------------------------- top level
     def quote(self) -> None:
@@ -424,6 +431,9 @@ class _Parser:
         return MiniSyntaxError(f"mini-notation: unexpected {found}{hint}", max(offset - 1, 0))
 
 
-def parse_mini(content: str) -> MiniParse:
-    """Parse the content of a mini-notation string (the text between the quotes)."""
-    return _Parser(content).parse()
+def parse_mini(content: str, *, deadline: Deadline | None = None) -> MiniParse:
+    """Parse the content of a mini-notation string (the text between the quotes).
+
+    With a ``deadline``, raises :class:`~strudel_jupyter.code.deadline.OutOfTime` once it passes.
+    """
+    return _Parser(content, deadline).parse()

@@ -41,6 +41,10 @@ class SourceText:
             self._byte_to_char = table
         return self._byte_to_char[byte_offset]
 
+    def byte(self, char_offset: int) -> int:
+        """The byte offset of a character offset."""
+        return char_offset if self.ascii else len(self.code[:char_offset].encode("utf-8"))
+
     def line_col(self, char_offset: int) -> tuple[int, int]:
         """1-based line and column of a character offset."""
         line = bisect.bisect_right(self.line_starts, char_offset) - 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
@@ -15,6 +16,7 @@ __all__ = [
     "ValidationReport",
     "ValidationResult",
     "cannot_validate",
+    "in_reading_order",
 ]
 
 Severity = Literal["error", "warning"]
@@ -33,6 +35,7 @@ KINDS: dict[str, str] = {
     "unknown_bank": "a .bank() name no registry sound starts with",
     "sound_not_in_bank": "the bank exists but has no such sound (bank_sound is not registered)",
     "sample_index": "a sample index past the sound's last sample (the REPL wraps it)",
+    "too_complex": "the code went past a limit of the validator (parse time, check time, findings): the rest was not checked",
     "invalid_input": "the code argument is not a string, or is too long",
     "snapshot_unavailable": "the Strudel snapshot could not be loaded, so nothing was checked",
     "internal_error": "the validator failed unexpectedly (a bug), so nothing was checked",
@@ -149,6 +152,11 @@ class ValidationReport:
         # No application/json here: JupyterLab ranks its JSON viewer above HTML, so the
         # table would never show. ``to_dict()`` (and ``%%strudel --json``) is the data view.
         return {"text/plain": str(self), "text/html": self._repr_html_()}
+
+
+def in_reading_order(findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """Findings by line and column, errors before warnings at one place."""
+    return tuple(sorted(findings, key=lambda f: (f.line, f.column, f.severity != "error", f.kind, f.name)))
 
 
 def cannot_validate(kind: str, why: str) -> ValidationResult:

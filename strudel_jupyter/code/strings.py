@@ -21,16 +21,17 @@ def decode_js_string(raw: str) -> tuple[str, list[int]]:
     """Cook a quoted string's body; also return, per cooked character, its offset in ``raw``."""
     out: list[str] = []
     where: list[int] = []
-    i = 0
-    while i < len(raw):
-        ch = raw[i]
-        if ch != "\\" or i + 1 >= len(raw):
-            out.append(ch)
-            where.append(i)
-            i += 1
-            continue
+    i, n = 0, len(raw)
+    while i < n:
+        j = raw.find("\\", i)
+        if j < 0 or j + 1 >= n:  # no escape left (a lone backslash at the end stays as it is)
+            out.append(raw[i:])
+            where.extend(range(i, n))
+            break
+        out.append(raw[i:j])  # the plain run up to the escape, in one piece
+        where.extend(range(i, j))
+        i = start = j
         nxt = raw[i + 1]
-        start = i
         if nxt in "\r\n\u2028\u2029":  # line continuation
             i += 3 if raw.startswith("\r\n", i + 1) else 2
             continue

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Point, Tree
 
 from .positions import SourceText
 
-__all__ = ["call_args", "callee_name", "parse", "walk"]
+__all__ = ["Parsed", "call_args", "callee_name", "parse", "walk"]
+
+_CHUNK = 1 << 16  # bytes handed to tree-sitter per read
 
 _PARSER_LOCAL = threading.local()  # a Parser is not thread-safe: one per thread
 
@@ -23,9 +27,43 @@ def _parser() -> Parser:
     return parser
 
 
-def parse(source: SourceText) -> Tree:
-    """The code's syntax tree (error tolerant: a typo becomes an ERROR node, the rest still parses)."""
-    return _parser().parse(source.data)
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A parse within a time budget: the tree, or None when the budget ran out first."""
+
+    tree: Tree | None
+    reached: int  # the farthest byte the parser got to (the whole text when it finished)
+    seconds: float  # how long it took
+
+
+def parse(source: SourceText, *, budget: float | None = None, end: int | None = None) -> Parsed:
+    """Parse the code (its first ``end`` bytes), giving up after ``budget`` seconds.
+
+    tree-sitter is error tolerant: a typo becomes an ERROR node and the rest still parses.
+    On some text full of unbalanced brackets, quotes and slashes it keeps more and more
+    readings alive and can run for minutes, so its progress callback cancels it in time.
+    """
+    data = source.data if end is None else source.data[:end]
+    parser = _parser()
+    started = time.perf_counter()
+    reached = 0
+
+    def read(byte: int, _point: Point) -> bytes:
+        return data[byte : byte + _CHUNK]
+
+    def progress(offset: int, _has_error: bool) -> bool:
+        nonlocal reached
+        reached = max(reached, offset)
+        return budget is not None and time.perf_counter() - started > budget  # True cancels
+
+    try:
+        tree: Tree | None = parser.parse(read, progress_callback=progress)
+    except ValueError:  # "Parsing failed": cancelled by the progress callback
+        tree = None
+    if tree is None:
+        parser.reset()  # else the next parse on this thread would resume this one
+        return Parsed(None, min(reached, len(data)), time.perf_counter() - started)
+    return Parsed(tree, len(data), time.perf_counter() - started)
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -36,15 +36,25 @@ from typing import Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
+from ..limits import MAX_CODE_CHARS, MAX_FINDINGS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
 from .checks.context import CheckContext
 from .checks.names import check_names
 from .checks.sounds import check_sounds
 from .checks.syntax import check_escapes, check_mini_strings, check_syntax
+from .deadline import Deadline, LimitReached, OutOfTime
 from .definitions import collect_definitions
 from .positions import SourceText
-from .report import KINDS, Finding, FindingDict, ValidationReport, ValidationResult, cannot_validate
-from .scope import repl_scope
-from .tree import parse
+from .report import (
+    KINDS,
+    Finding,
+    FindingDict,
+    ValidationReport,
+    ValidationResult,
+    cannot_validate,
+    in_reading_order,
+)
+from .scope import ReplScope, repl_scope
+from .tree import Parsed, parse
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +69,14 @@ __all__ = [
     "validate_code",
 ]
 
-MAX_CODE_CHARS = 200_000
-
 
 def validate_code(code: str, *, index: StrudelIndex | None = None) -> ValidationReport:
     """Check Strudel code; returns a :class:`ValidationReport` (``.ok`` means no errors).
 
     Raises ``TypeError`` when ``code`` is not a string, ``ValueError`` when it is too
     long and ``SnapshotError`` when there is no snapshot (``strudel_validate`` turns
-    every problem into a value instead).
+    every problem into a value instead). Code that goes past a time limit (see
+    ``strudel_jupyter.limits``) gets a ``too_complex`` finding, not an exception.
     """
     problem = _input_problem(code)
     if problem is not None:
@@ -85,16 +94,92 @@ def validate_code(code: str, *, index: StrudelIndex | None = None) -> Validation
 
 
 def _findings(code: str, index: StrudelIndex) -> tuple[Finding, ...]:
+    scope = repl_scope(index)  # built once per index, outside the time budget
+    deadline = Deadline(TIME_BUDGET_SECONDS)
     source = SourceText(code)
-    scope = repl_scope(index)
-    root = parse(source).root_node
-    ctx = CheckContext(source, index, scope, collect_definitions(root, source))
-    check_syntax(ctx, root)
-    check_escapes(ctx)
-    check_mini_strings(ctx)
-    check_names(ctx)
-    check_sounds(ctx)
+    parsed = parse(source, budget=PARSE_BUDGET_SECONDS)
+    if parsed.tree is None:
+        return _after_a_cut_parse(source, parsed, index, scope, deadline)
+    root = parsed.tree.root_node
+    try:
+        defs = collect_definitions(root, source, deadline=deadline)
+    except OutOfTime as limit:
+        return (_stopped(limit),)
+    ctx = CheckContext(source, index, scope, defs, deadline)
+    try:
+        check_syntax(ctx, root)
+        check_escapes(ctx)
+        check_mini_strings(ctx)
+        check_names(ctx)
+        check_sounds(ctx)
+    except LimitReached as limit:
+        ctx.findings.append(_stopped(limit))
     return ctx.sorted_findings()
+
+
+def _stopped(limit: LimitReached) -> Finding:
+    """The ``too_complex`` finding for a validation a limit stopped before the checks were done."""
+    if isinstance(limit, OutOfTime):
+        name = "TIME_BUDGET_SECONDS"
+        why = f"checking stopped after {TIME_BUDGET_SECONDS:g} s, the validator's time budget"
+        advice = "Check the code in smaller pieces"
+    else:
+        name = "MAX_FINDINGS"
+        why = f"checking stopped at {MAX_FINDINGS} findings, the most one validation reports"
+        advice = "Fix these first"
+    message = (
+        f"the code is too complex to check fully: {why} (strudel_jupyter.limits.{name}); the findings "
+        f"reported are real, but others may be missing. {advice}"
+    )
+    return Finding("error", "too_complex", name, message, 1, 1)
+
+
+def _after_a_cut_parse(
+    source: SourceText, parsed: Parsed, index: StrudelIndex, scope: ReplScope, deadline: Deadline
+) -> tuple[Finding, ...]:
+    """The parser ran out of time: say where, and keep the syntax errors of the lines before."""
+    stalled = source.char(parsed.reached)
+    line, column = source.line_col(stalled)
+    message = (
+        f"the code is too complex to parse: the parser stopped here after {PARSE_BUDGET_SECONDS:g} s, its "
+        "time budget (strudel_jupyter.limits.PARSE_BUDGET_SECONDS). Long runs of unbalanced brackets, "
+        "quotes, slashes or backticks make it try ever more readings of the text. Only syntax errors "
+        f"before line {line} are reported; nothing else was checked"
+    )
+    found = [Finding("error", "too_complex", "PARSE_BUDGET_SECONDS", message, line, column)]
+    return in_reading_order(found + _syntax_before(source, line, index, scope, deadline))
+
+
+def _syntax_before(
+    source: SourceText, line: int, index: StrudelIndex, scope: ReplScope, deadline: Deadline
+) -> list[Finding]:
+    """Syntax findings of the lines before ``line``, from a parse of the code up to that line.
+
+    The last line read is left out too: a slip there may only be the cut (a bracket whose
+    closer comes later), and what the parser makes of a cut text there is not the code's.
+    """
+    if line < 3:
+        return []
+    line_index = line - 1
+    prefix = SourceText(source.code[: source.line_starts[line_index]])
+    last_line = prefix.byte(source.line_starts[line_index - 1])
+    budget = min(PARSE_BUDGET_SECONDS, deadline.left() or 0.0)
+    parsed = parse(prefix, budget=budget)
+    if parsed.tree is None:
+        return []
+    root = parsed.tree.root_node
+    try:
+        defs = collect_definitions(root, prefix, deadline=deadline)
+    except OutOfTime:
+        return []
+    ctx = CheckContext(prefix, index, scope, defs, deadline, complete_before=last_line)
+    try:
+        check_syntax(ctx, root)
+        check_escapes(ctx)
+        check_mini_strings(ctx)
+    except LimitReached:
+        pass  # the too_complex finding already says that not everything was checked
+    return ctx.findings
 
 
 def strudel_validate(code: Any, *, index: StrudelIndex | None = None) -> ValidationResult:

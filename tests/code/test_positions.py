@@ -28,9 +28,9 @@ def test_string_values_know_where_each_character_came_from():
     # Given a string whose escapes take several source characters each
     code = 'note("\\x61 \\u0062 \\u{63}")'
     source = SourceText(code)
-    node = (
-        parse(source).root_node.named_children[0].named_children[0].child_by_field_name("arguments").named_children[0]
-    )
+    tree = parse(source).tree
+    assert tree is not None
+    node = tree.root_node.named_children[0].named_children[0].child_by_field_name("arguments").named_children[0]
     # When its value is read
     value = string_value(source, node)
     # Then it is cooked, and each cooked character points at the start of its escape

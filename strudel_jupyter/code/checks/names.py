@@ -12,6 +12,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
+from ...limits import MAX_RECEIVER_DEPTH
 from ..jsnames import HYDRA_GLOBALS, HYDRA_METHODS, JS_GLOBALS, JS_METHODS, JS_NAMESPACES, VALUE_METHODS
 from ..report import Severity
 from ..scope import OBJECT_PROTOTYPE
@@ -21,15 +22,15 @@ from .suggestions import suggest_globals, suggest_methods
 __all__ = ["check_names", "receiver_kind"]
 
 ReceiverKind = Literal["pattern", "js", "unknown"]
-#: How far ``const a = b; const b = c; ...`` is followed to find a receiver's type.
-_MAX_RECEIVER_DEPTH = 8
 
 
 def check_names(ctx: CheckContext) -> None:
     """Check every identifier and call the first pass found, in source order."""
     for node in ctx.defs.identifiers:
+        ctx.tick()
         _check_identifier(ctx, node)
     for call in ctx.defs.calls:
+        ctx.tick()
         how, name = ctx.callee(call)
         if how == "bare":
             _check_bare_call(ctx, call, name)
@@ -157,7 +158,7 @@ def _check_method_call(ctx: CheckContext, call: Node, name: str) -> None:
 
 def receiver_kind(ctx: CheckContext, node: Node | None, depth: int = 0) -> ReceiverKind:
     """``pattern`` (certainly a Strudel pattern), ``js`` (a JavaScript built-in value) or ``unknown``."""
-    if node is None or depth > _MAX_RECEIVER_DEPTH:
+    if node is None or depth > MAX_RECEIVER_DEPTH:
         return "unknown"
     t = node.type
     if t in ("string", "template_string"):

@@ -29,6 +29,7 @@ __all__ = ["check_sounds"]
 def check_sounds(ctx: CheckContext) -> None:
     """Check the sounds of every ``s(...)``/``sound(...)`` call and the names of every ``.bank(...)``."""
     for call in ctx.defs.calls:
+        ctx.tick()
         how, name = ctx.callee(call)
         if how == "bare" and ctx.is_defined(name, call):
             continue  # the code's own s or bank (a callback parameter, say) is not the control
@@ -42,6 +43,7 @@ def mini_values(ctx: CheckContext, node: Node) -> Iterator[tuple[Atom, StringVal
     """Value atoms of a string argument (or of strings inside cat/seq/stack/... calls)."""
     stack = [node]  # a loop, not recursion: arrays may nest thousands of levels deep
     while stack:
+        ctx.tick()
         node = stack.pop()
         value = ctx.string(node)
         if value is not None:
@@ -93,6 +95,7 @@ def _chain(ctx: CheckContext, call: Node) -> _ChainControls:
     # down: the receivers of this call (n("0 1").bank("x").s("bd"))
     node: Node | None = call
     while node is not None and node.type == "call_expression":
+        ctx.tick()
         take(node)
         fn = node.child_by_field_name("function")
         node = fn.child_by_field_name("object") if fn is not None and fn.type == "member_expression" else None
@@ -101,6 +104,7 @@ def _chain(ctx: CheckContext, call: Node) -> _ChainControls:
     # up: methods called on the result, through stack(...)/cat(...) arguments
     node = call
     while node is not None:
+        ctx.tick()  # node.parent walks down from the root: long chains cost depth squared
         parent = node.parent
         if parent is None:
             break
@@ -139,6 +143,7 @@ def _unjudgeable(ctx: CheckContext) -> str:
 def _check_bank_names(ctx: CheckContext, call: Node) -> None:
     for arg in ctx.args(call):
         for atom, value in mini_values(ctx, arg):
+            ctx.tick()
             if atom.is_silence or atom.is_number:
                 continue
             bank = atom.text.lower()
@@ -162,6 +167,7 @@ def _check_sound_call(ctx: CheckContext, call: Node) -> None:
     registry = ctx.index.sounds.registry
     for arg in ctx.args(call):
         for atom, value in mini_values(ctx, arg):
+            ctx.tick()
             if atom.is_silence or atom.is_number or atom.text == "_":
                 continue
             name = sound_key(atom.text)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from ...limits import MAX_SYNTAX_FINDINGS
 from ..strings import MAX_CODE_POINT
 from ..tree import walk
 from .context import CheckContext
 
 __all__ = ["check_escapes", "check_mini_strings", "check_syntax"]
-
-#: tree-sitter recovers from errors, so one slip can leave several ERROR nodes; the first few say enough.
-MAX_SYNTAX_FINDINGS = 5
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "${": "}"}
 
 
@@ -23,8 +21,11 @@ def check_syntax(ctx: CheckContext, root: Node) -> None:
     if count:
         return  # the bracket message is exact; tree-sitter's ERROR nodes would only repeat it
     for node in walk(root):
+        ctx.tick()
         if count >= MAX_SYNTAX_FINDINGS:
             break
+        if not ctx.is_complete(node):
+            continue
         if node.is_missing:
             what = node.type
             ctx.add_at(node, "error", "syntax", what, f"syntax error: missing {what!r}")
@@ -41,6 +42,7 @@ def _bracket_errors(ctx: CheckContext, root: Node) -> int:
     pairs = {")": "(", "]": "[", "}": "{"}
     stack: list[Node] = []
     for node in walk(root):
+        ctx.tick()
         if node.child_count or node.is_missing:
             continue
         t = node.type
@@ -49,10 +51,14 @@ def _bracket_errors(ctx: CheckContext, root: Node) -> int:
         elif t in pairs:
             if stack and pairs[t] == stack[-1].type.lstrip("$"):
                 stack.pop()
-            else:
+            elif ctx.is_complete(node):
                 opened = f" (the open one is {stack[-1].type!r})" if stack else ""
                 ctx.add_at(node, "error", "syntax", t, f"syntax error: unexpected {t!r}{opened}")
                 return 1
+            else:
+                return 0  # past the reliable part of a cut parse: leave it to the ERROR nodes
+    if ctx.complete_before is not None:
+        return 0  # a cut parse: the closing brackets may be in the part that was not read
     for node in stack[:MAX_SYNTAX_FINDINGS]:
         line, column = ctx.source.line_col(ctx.source.start(node))
         message = (
@@ -66,6 +72,7 @@ def _bracket_errors(ctx: CheckContext, root: Node) -> int:
 def check_escapes(ctx: CheckContext) -> None:
     """``\\u{110000}`` and beyond: JavaScript refuses to parse the string."""
     for node in ctx.defs.escapes:
+        ctx.tick()
         text = ctx.text(node)
         if not text.startswith("\\u{") or not text.endswith("}"):
             continue
@@ -86,7 +93,8 @@ def check_escapes(ctx: CheckContext) -> None:
 def check_mini_strings(ctx: CheckContext) -> None:
     """Mini-notation syntax errors in the strings the REPL parses as patterns."""
     for node in ctx.defs.strings:
-        if _is_mini_notation(ctx, node):
+        ctx.tick()
+        if ctx.is_complete(node) and _is_mini_notation(ctx, node):
             _check_mini_string(ctx, node)
 
 
