@@ -113,9 +113,10 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "Check Strudel code before running it. Reports, with line and column: syntax errors (JavaScript and "
         "mini-notation), functions and methods that do not exist in Strudel, sounds and .bank() names that "
         'are not in the sound registry (s("bd").bank("tr909") means tr909_bd), and sample indices past '
-        "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code; "
-        "warnings (e.g. unknown_sound: that sound stays silent) should be fixed too. Names the code defines "
-        "itself (const, function, register, samples({...})) are fine."
+        "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code. "
+        "Fix every error and every warning (e.g. unknown_sound: that sound stays silent). Leave findings of "
+        "severity info alone: they note valid code (a real name without a reference entry, like setcps) and "
+        "need no change. Names the code defines itself (const, function, register, samples({...})) are fine."
     ),
     "search_tools": (
         "Find more tools by what you need (keyword or category) and get their full JSON Schemas. "
