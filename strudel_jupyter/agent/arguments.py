@@ -53,6 +53,11 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
         for subs in branches.values():
             if not any(s.validator == "type" and not s.path for s in subs):
                 return [leaf for s in subs for leaf in _leaves(s)]
+        options = error.schema.get("anyOf", error.schema.get("oneOf", ())) if isinstance(error.schema, Mapping) else ()
+        types = [str(option.get("type")) for option in options]
+        if all(t != "None" for t in types):  # no branch takes the value's type: say which types do
+            message = f"{quote(error.instance)} is not of type {' or '.join(repr(t) for t in types)}"
+            return [ValidationError(message, validator="type", path=error.absolute_path, instance=error.instance)]
     return [error]
 
 
