@@ -149,11 +149,11 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "need no change. Names the code defines itself (const, function, register, samples({...})) are fine."
     ),
     "search_tools": (
-        "Find more tools by what you need (keyword or category) and get their full JSON Schemas. "
+        "Find more tools by what you need (keyword, category or name) and get their full JSON Schemas. "
         "Only a small core set of tools is listed up front; call this to discover the rest, e.g. "
-        'search_tools(query="validate code").'
+        'search_tools(query="validate code"). The tools it finds are offered to you from the next turn on.'
     ),
-}
+}}
 
 ENVELOPE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

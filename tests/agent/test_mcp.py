@@ -16,6 +16,7 @@ from mcp.server.mcpserver import MCPServer
 
 from strudel_jupyter import get_index
 from strudel_jupyter.agent import make_registry, tools
+from strudel_jupyter.agent.mcp_server import build_server
 from strudel_jupyter.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -170,3 +171,26 @@ def test_typed_callables_work_in_a_signature_based_framework():
     assert result.is_error is False
     payload = result.structured_content.get("result", result.structured_content)
     assert payload["ok"] is False and payload["findings"][0]["name"] == "rooom"
+
+
+def test_a_handshake_era_client_is_notified_of_the_list_change(shared_snapshot_dir):
+    # Given a client that speaks the pre-2026 protocol (initialize handshake, direct notifications)
+    server = build_server(make_registry(index=get_index(shared_snapshot_dir)))
+    received = []
+
+    async def on_message(message):
+        received.append(type(message).__name__)
+
+    async def main():
+        async with Client(server, mode="legacy", message_handler=on_message) as client:
+            listed = await client.list_tools()
+            await client.call_tool("search_tools", {"query": "validate"})
+            await anyio.sleep(0.1)  # the notification is read on the client's own task
+            return client.server_capabilities, listed, await client.list_tools()
+
+    capabilities, listed, relisted = anyio.run(main)
+    # Then the server announced list changes, and sent one when search_tools found strudel_validate
+    assert capabilities.tools.list_changed is True
+    assert "ToolListChangedNotification" in received
+    assert [t.name for t in listed.tools] == ["strudel_knowledge", "search_tools"]
+    assert [t.name for t in relisted.tools][-1] == "strudel_validate"
