@@ -153,7 +153,7 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "Only a small core set of tools is listed up front; call this to discover the rest, e.g. "
         'search_tools(query="validate code"). The tools it finds are offered to you from the next turn on.'
     ),
-}}
+}
 
 ENVELOPE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
