@@ -109,3 +109,32 @@ def test_the_mcp_sdks_signature_tools_have_the_registrys_schemas(fn):
             return (await client.list_tools()).tools[0].input_schema
 
     assert without_added(anyio.run(main)["properties"]) == registry_properties(fn)
+
+
+def test_jupyter_server_mcp_serves_the_plain_functions_with_the_registrys_schemas():
+    import importlib
+
+    import anyio
+    from fastmcp import Client
+    from jupyter_server_mcp.mcp_server import MCPServer as JupyterMCPServer
+
+    from strudel_jupyter.agent import JUPYTER_SERVER_MCP_TOOLS
+
+    # Given jupyter-server-mcp's own server, with the tools its entry point names
+    server = JupyterMCPServer()
+    specs = [spec.rsplit(":", 1) for spec in JUPYTER_SERVER_MCP_TOOLS]
+    server.register_tools([getattr(importlib.import_module(module), name) for module, name in specs])
+
+    async def main():
+        async with Client(server.mcp) as client:
+            listed = await client.list_tools()
+            called = await client.call_tool("strudel_knowledge", {"query": "room", "mode": "bogus"})
+            return listed, called
+
+    listed, called = anyio.run(main)
+    # Then the schemas it serves are the registry's
+    for tool in listed:
+        assert without_added(tool.input_schema["properties"]) == registry_properties(getattr(tools, tool.name))
+    # and a call answers the envelope, the bad mode a warning
+    assert called.structured_content["success"] is True
+    assert called.structured_content["warnings"][0].startswith("ignored invalid argument: mode: 'bogus'")
