@@ -21,6 +21,8 @@ __all__ = ["QUOTE_CHARS", "check_arguments", "example", "quote", "signature", "v
 QUOTE_CHARS = 60
 #: The longest violation text (a bound on what a message can repeat).
 MAX_VIOLATION_CHARS = 300
+#: The most violations listed; the rest are counted.
+MAX_VIOLATIONS = 20
 
 
 def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
@@ -114,7 +116,10 @@ def check_arguments(
             fatal = True
     if not fatal:
         fatal = any(True for _ in validator.iter_errors(usable))
-    return usable, list(dict.fromkeys(violations)), fatal
+    listed = list(dict.fromkeys(violations))
+    if len(listed) > MAX_VIOLATIONS:
+        listed = [*listed[: MAX_VIOLATIONS - 1], f"... and {len(listed) - MAX_VIOLATIONS + 1} more violations"]
+    return usable, listed, fatal
 
 
 def signature(schema: Mapping[str, Any]) -> str:

@@ -67,6 +67,15 @@ def test_a_huge_value_is_quoted_by_a_short_prefix(registry):
     assert len(registry.log.records()[-1]["error"]) < 500
 
 
+def test_many_violations_are_counted_not_all_listed(registry):
+    # Given a call with a thousand bad tool names
+    envelope = registry.execute({"name": "search_tools", "arguments": {"names": [f"tool{i}" for i in range(1000)]}})
+    # Then the warnings list the first ones and count the rest
+    assert envelope["success"] and len(envelope["warnings"]) == 20
+    assert envelope["warnings"][-1] == "ignored invalid argument: ... and 982 more violations"
+    assert len(json.dumps(envelope["warnings"])) < 3_000
+
+
 def test_quote_keeps_short_values_whole():
     assert quote("room") == "'room'"
     assert quote("x" * 200, 10) == "'xxxxxxxxx... (200 characters)"
