@@ -15,6 +15,7 @@ Two ways to grow the set, both kept here:
   model's context. Anthropic: the answer to ``search_tools`` carries a ``tool_reference``
   block per tool it found, which loads it. OpenAI Responses: the list ends with the hosted
   ``{"type": "tool_search"}`` tool, which searches the deferred tools on OpenAI's side.
+  Formats without deferred loading (OpenAI chat completions, MCP, JSON Schema) list the set.
 
 A call to a tool outside the set still runs; the call log records it (``active`` False) and
 the tool joins the set.
@@ -28,6 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .calls import calls_in_message, read_call, replies
+from .definitions import DEFERRABLE
 from .registry import ToolRegistry
 
 __all__ = ["SEARCH_TOOL", "Conversation"]
@@ -64,8 +66,8 @@ class Conversation:
     def definitions(self, format: str = "openai") -> list[dict[str, Any]]:
         """The tool definitions for the next model call (see the module docstring for ``deferred``)."""
         active = self.active
-        if not self.deferred:
-            return self.registry.definitions(format, names=active)
+        if not self.deferred or format not in DEFERRABLE:
+            return self.registry.definitions(format, names=active)  # no native deferral: list the set
         later = [n for n in self.registry.names if n not in active]
         listed = self.registry.definitions(format, all=True, deferred=later)
         if format == "openai_responses" and later:

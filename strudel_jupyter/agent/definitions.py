@@ -21,14 +21,15 @@ import json
 from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
-__all__ = ["FORMATS", "JSON_SCHEMA_DIALECT", "Format", "render", "strict_form"]
+__all__ = ["DEFERRABLE", "FORMATS", "JSON_SCHEMA_DIALECT", "Format", "render", "strict_form"]
 
 Format = Literal["openai", "openai_responses", "anthropic", "json_schema", "mcp"]
 FORMATS: tuple[str, ...] = get_args(Format)
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 #: Keywords OpenAI's strict mode refuses; the registry checks them when the call runs.
 _NOT_IN_OPENAI_STRICT = ("minLength", "maxLength")
-_DEFERRABLE = ("openai_responses", "anthropic")
+#: The formats with native deferred loading (``defer_loading`` on a definition).
+DEFERRABLE = ("openai_responses", "anthropic")
 
 
 def strict_form(schema: Mapping[str, Any]) -> dict[str, Any]:
@@ -74,6 +75,6 @@ def render(
         definition = {"name": name, "description": description, "inputSchema": copy}
     else:
         definition = {"$schema": JSON_SCHEMA_DIALECT, "title": name, "description": description, **copy}
-    if defer and format in _DEFERRABLE:
+    if defer and format in DEFERRABLE:
         definition["defer_loading"] = True
     return definition

@@ -113,6 +113,8 @@ def test_openai_responses_deferred_loading_adds_the_hosted_tool_search(registry)
     adapter = TypeAdapter(ResponsesToolParam)
     for definition in listed:
         adapter.validate_python(definition)
+    # and chat completions, which cannot defer, get the conversation's set
+    assert names(chat.definitions("openai")) == ["strudel_knowledge", "search_tools"]
     # Once every tool is in the set, there is nothing to search for
     chat.activate("strudel_validate")
     assert {"type": "tool_search"} not in chat.definitions("openai_responses")
