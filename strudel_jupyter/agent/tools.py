@@ -15,9 +15,8 @@ pydantic first; the registry checks the values.
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
-
-from pydantic import Field, WithJsonSchema
 
 from ..data.index import StrudelIndex
 from .registry import ToolRegistry
@@ -25,6 +24,7 @@ from .schemas import STRUDEL_KNOWLEDGE_SCHEMA, STRUDEL_VALIDATE_SCHEMA, search_t
 
 __all__ = [
     "JUPYTER_SERVER_MCP_TOOLS",
+    "ParameterSchema",
     "bound_tools",
     "search_tools",
     "strudel_knowledge",
@@ -36,9 +36,21 @@ _SEARCH_SCHEMA = search_tools_schema(
 )
 
 
-def _param(schema: dict[str, Any], name: str) -> Any:
+@dataclass(frozen=True, slots=True)
+class ParameterSchema:
+    """A parameter's description and JSON Schema, where pydantic is not installed (no framework is)."""
+
+    description: str
+    json_schema: dict[str, Any]
+
+
+def _param(schema: dict[str, Any], name: str) -> tuple[Any, ...]:
     """The annotation metadata of one parameter: its description and its exact JSON Schema."""
     spec = schema["properties"][name]
+    try:  # every framework that reads signatures (MCP SDK, LangChain, pydantic-ai, ...) brings pydantic
+        from pydantic import Field, WithJsonSchema
+    except ImportError:
+        return (ParameterSchema(spec["description"], spec),)
     return Field(description=spec["description"]), WithJsonSchema(spec)
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import subprocess
+import sys
 import tomllib
 import typing
 from pathlib import Path
@@ -78,6 +81,20 @@ def test_docstrings_document_every_parameter_from_the_schema():
         in knowledge
     )
     assert "leave findings of severity info alone" in inspect.getdoc(tools.strudel_validate)
+
+
+def test_the_plain_functions_work_without_pydantic(shared_snapshot_dir):
+    # Given an environment without pydantic (strudel-jupyter does not depend on it)
+    script = (
+        "import sys, typing; sys.modules['pydantic'] = None\n"
+        "from strudel_jupyter.agent import tools\n"
+        "meta = typing.get_args(typing.get_type_hints(tools.strudel_validate, include_extras=True)['code'])[1]\n"
+        "print(type(meta).__name__, tools.strudel_validate('s(\"bd\")')['result']['ok'])\n"
+    )
+    env = {**os.environ, "STRUDEL_SNAPSHOT": str(shared_snapshot_dir), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    # Then the functions import, carry their schemas in plain metadata, and answer
+    assert done.stdout.split() == ["ParameterSchema", "True"], done.stderr
 
 
 def test_bound_tools_use_their_own_registry():
