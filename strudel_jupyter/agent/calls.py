@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 __all__ = [
+    "SEARCH_TOOL",
     "CallStyle",
     "ToolCall",
     "anthropic_tool_result",
@@ -22,10 +23,13 @@ __all__ = [
     "read_call",
     "replies",
     "responses_output",
+    "tool_search_output",
 ]
 
-CallStyle = Literal["plain", "openai", "openai_responses", "anthropic"]
+#: ``openai_tool_search``: a Responses ``tool_search_call`` the client executes (with ``search_tools``).
+CallStyle = Literal["plain", "openai", "openai_responses", "openai_tool_search", "anthropic"]
 TOO_DEEP = "nested too deeply to read"
+SEARCH_TOOL = "search_tools"
 
 
 @dataclass(slots=True)
@@ -78,6 +82,9 @@ def _normalise(call: Any) -> ToolCall:
     if kind == "function_call":  # OpenAI Responses API
         call_id = _get(call, "call_id") or _get(call, "id")
         return ToolCall(_get(call, "name"), _get(call, "arguments"), call_id, "openai_responses")
+    if kind == "tool_search_call":  # OpenAI Responses, client-executed tool search: search_tools answers
+        call_id = _get(call, "call_id") or _get(call, "id")
+        return ToolCall(SEARCH_TOOL, _get(call, "arguments"), call_id, "openai_tool_search")
     if _has(call, "name"):
         return ToolCall(_get(call, "name"), _get(call, "arguments"), _get(call, "id") or _get(call, "call_id"))
     return ToolCall(problem="a tool call needs a 'name' (and 'arguments'); none was found")
@@ -95,7 +102,7 @@ def calls_in_message(message: Any) -> tuple[CallStyle, list[Any]]:
         message = _get(choices[0], "message")
     if isinstance(message, (list, tuple)) or _get(message, "object") == "response" or _has(message, "output"):
         items = message if isinstance(message, (list, tuple)) else (_get(message, "output") or [])
-        found = [item for item in items if _get(item, "type") == "function_call"]
+        found = [item for item in items if _get(item, "type") == "function_call" or _client_search(item)]
         return ("openai_responses" if found else "plain"), found
     tool_calls = _get(message, "tool_calls")
     if tool_calls:
@@ -105,6 +112,11 @@ def calls_in_message(message: Any) -> tuple[CallStyle, list[Any]]:
         found = [block for block in content if _get(block, "type") == "tool_use"]
         return ("anthropic" if found else "plain"), found
     return "plain", []
+
+
+def _client_search(item: Any) -> bool:
+    """A tool search for the client to run (OpenAI runs ``execution: "server"`` ones itself)."""
+    return _get(item, "type") == "tool_search_call" and _get(item, "execution") == "client"
 
 
 def dump(envelope: Mapping[str, Any]) -> str:
@@ -119,6 +131,17 @@ def openai_tool_message(tool_call_id: str, envelope: Mapping[str, Any]) -> dict[
 def responses_output(call_id: str, envelope: Mapping[str, Any]) -> dict[str, Any]:
     """A ``function_call_output`` input item for the Responses API."""
     return {"type": "function_call_output", "call_id": call_id, "output": dump(envelope)}
+
+
+def tool_search_output(call_id: str, tools: list[dict[str, Any]]) -> dict[str, Any]:
+    """A ``tool_search_output`` input item: the Responses definitions a client-executed search loads."""
+    return {
+        "type": "tool_search_output",
+        "call_id": call_id,
+        "execution": "client",
+        "status": "completed",
+        "tools": tools,
+    }
 
 
 def anthropic_tool_result(

@@ -13,8 +13,11 @@ Two ways to grow the set, both kept here:
 * **native deferred loading** (``deferred=True``): ``definitions()`` lists every tool, the
   ones not yet found marked ``defer_loading: true``, so the provider keeps them out of the
   model's context. Anthropic: the answer to ``search_tools`` carries a ``tool_reference``
-  block per tool it found, which loads it. OpenAI Responses: the list ends with the hosted
-  ``{"type": "tool_search"}`` tool, which searches the deferred tools on OpenAI's side.
+  block per tool it found, which loads it. OpenAI Responses: the list ends with a
+  ``tool_search`` tool: hosted (``tool_search="hosted"``, OpenAI searches the deferred tools)
+  or client-executed (``tool_search="client"``: it takes ``search_tools``' place and schema,
+  and ``run_message`` answers each ``tool_search_call`` with a ``tool_search_output`` holding
+  the definitions ``search_tools`` found).
   Formats without deferred loading (OpenAI chat completions, MCP, JSON Schema) list the set.
 
 A call to a tool outside the set still runs; the call log records it (``active`` False) and
@@ -26,26 +29,33 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
-from .calls import calls_in_message, read_call, replies
+from .calls import SEARCH_TOOL, calls_in_message, read_call, replies
 from .definitions import DEFERRABLE
 from .registry import ToolRegistry
 
-__all__ = ["SEARCH_TOOL", "Conversation"]
+__all__ = ["Conversation", "ToolSearch"]
 
-SEARCH_TOOL = "search_tools"
-#: OpenAI's hosted tool search, which loads ``defer_loading`` tools (Responses API).
-OPENAI_TOOL_SEARCH: dict[str, Any] = {"type": "tool_search"}
+#: Who runs OpenAI's ``tool_search`` in a deferred conversation: OpenAI, or this conversation.
+ToolSearch = Literal["hosted", "client"]
 
 
 class Conversation:
     """One conversation's tool set over a shared :class:`ToolRegistry` (and its call log)."""
 
-    def __init__(self, registry: ToolRegistry, *, deferred: bool = False, tools: Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        registry: ToolRegistry,
+        *,
+        deferred: bool = False,
+        tools: Iterable[str] | None = None,
+        tool_search: ToolSearch = "hosted",
+    ) -> None:
         self.registry = registry
         self.id = uuid.uuid4().hex[:12]
         self.deferred = deferred
+        self.tool_search = tool_search
         self._lock = threading.Lock()
         self._active: list[str] = []
         self.activate(*(registry.core_names if tools is None else tools))
@@ -69,9 +79,24 @@ class Conversation:
         if not self.deferred or format not in DEFERRABLE:
             return self.registry.definitions(format, names=active)  # no native deferral: list the set
         later = [n for n in self.registry.names if n not in active]
-        listed = self.registry.definitions(format, all=True, deferred=later)
-        if format == "openai_responses" and later:
-            listed.append(dict(OPENAI_TOOL_SEARCH))
+        if format != "openai_responses":
+            return self.registry.definitions(format, all=True, deferred=later)
+        if self.tool_search == "hosted":
+            listed = self.registry.definitions(format, all=True, deferred=later)
+            return [*listed, {"type": "tool_search"}] if later else listed
+        # client-executed: the tool_search tool is search_tools, so search_tools is not listed twice
+        names = [n for n in self.registry.names if n != SEARCH_TOOL]
+        listed = self.registry.definitions(format, names=names, deferred=later)
+        search = self.registry.get(SEARCH_TOOL)
+        if search is not None:
+            listed.append(
+                {
+                    "type": "tool_search",
+                    "execution": "client",
+                    "description": search.description,
+                    "parameters": self.registry.schema(SEARCH_TOOL),
+                }
+            )
         return listed
 
     def execute(self, call: Any) -> dict[str, Any]:

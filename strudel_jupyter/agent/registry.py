@@ -34,6 +34,7 @@ from ..lookup.closest import closest
 from .arguments import check_arguments, example, quote, signature
 from .calllog import CallLog
 from .calls import (
+    SEARCH_TOOL,
     TOO_DEEP,
     ToolCall,
     anthropic_tool_result,
@@ -42,13 +43,14 @@ from .calls import (
     read_call,
     replies,
     responses_output,
+    tool_search_output,
 )
 from .definitions import FORMATS, render
 from .discovery import ToolFinder
 from .schemas import ToolErrorType
 
 if TYPE_CHECKING:
-    from .conversation import Conversation
+    from .conversation import Conversation, ToolSearch
 
 __all__ = ["SchemaSource", "Tool", "ToolRegistry"]
 
@@ -229,15 +231,18 @@ class ToolRegistry:
         tools = list(self._tools.values())
         return self._finder.find(tools, self._version, self.schema, query, category=category, names=names, limit=limit)
 
-    def conversation(self, *, deferred: bool = False, tools: Iterable[str] | None = None) -> Conversation:
+    def conversation(
+        self, *, deferred: bool = False, tools: Iterable[str] | None = None, tool_search: ToolSearch = "hosted"
+    ) -> Conversation:
         """A conversation's own tool set: the core tools, then each tool it discovers or calls.
 
         ``deferred=True`` uses the providers' native deferred loading instead: every tool is
-        listed, the ones not yet found with ``defer_loading: true`` (see ``Conversation``).
+        listed, the ones not yet found with ``defer_loading: true``; ``tool_search`` says who
+        runs OpenAI's tool search then (see ``Conversation``).
         """
         from .conversation import Conversation
 
-        return Conversation(self, deferred=deferred, tools=tools)
+        return Conversation(self, deferred=deferred, tools=tools, tool_search=tool_search)
 
     # ------------------------------------------------------------ execution
     def execute(self, call: Any) -> dict[str, Any]:
@@ -352,6 +357,10 @@ class ToolRegistry:
             return anthropic_tool_result(call_id, envelope, list(tool_references))
         if style == "openai_responses":
             return responses_output(call_id, envelope)
+        if style == "openai_tool_search":  # the tools found, as definitions to load (none on failure)
+            found = [t["name"] for t in envelope["result"]["tools"]] if envelope["success"] else []
+            found = [name for name in found if name != SEARCH_TOOL]  # the tool_search tool is search_tools
+            return tool_search_output(call_id, self.definitions("openai_responses", names=found))
         if style == "openai":
             return openai_tool_message(call_id, envelope)
         raise ValueError(f"unknown format {style!r}; expected openai, openai_responses or anthropic")

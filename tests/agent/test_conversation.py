@@ -7,6 +7,7 @@ import typing
 
 import pytest
 from anthropic.types import MessageParam, ToolParam, ToolUseBlock
+from openai.types.responses import ResponseInputItemParam, ResponseToolSearchCall
 from openai.types.responses import ToolParam as ResponsesToolParam
 from pydantic import TypeAdapter
 
@@ -118,3 +119,39 @@ def test_openai_responses_deferred_loading_adds_the_hosted_tool_search(registry)
     # Once every tool is in the set, there is nothing to search for
     chat.activate("strudel_validate")
     assert {"type": "tool_search"} not in chat.definitions("openai_responses")
+
+
+def test_openai_client_executed_tool_search_is_answered_with_the_definitions_found(registry):
+    # Given a deferred conversation that runs OpenAI's tool search itself
+    chat = registry.conversation(deferred=True, tool_search="client")
+    listed = chat.definitions("openai_responses")
+    adapter = TypeAdapter(ResponsesToolParam)
+    for definition in listed:
+        adapter.validate_python(definition)
+    # Then the tool_search tool takes search_tools' place, with its description and schema
+    assert names(listed) == ["strudel_knowledge", "strudel_validate", "tool_search"]
+    assert listed[1]["defer_loading"] is True
+    assert listed[-1]["execution"] == "client" and listed[-1]["parameters"] == registry.schema("search_tools")
+    # When the model's output has a client tool search (and a server one, which OpenAI answers)
+    output = [
+        ResponseToolSearchCall(
+            type="tool_search_call",
+            id="ts_1",
+            call_id="call_ts",
+            execution="client",
+            status="completed",
+            arguments={"query": "validate code"},
+        ),
+        ResponseToolSearchCall(
+            type="tool_search_call", id="ts_2", execution="server", status="completed", arguments={"query": "x"}
+        ),
+    ]
+    (reply,) = chat.run_message(output)
+    # Then the reply is a tool_search_output that loads what search_tools found
+    TypeAdapter(ResponseInputItemParam).validate_python(reply)
+    assert (reply["type"], reply["call_id"], reply["execution"]) == ("tool_search_output", "call_ts", "client")
+    assert reply["tools"][0] == registry.definitions("openai_responses", names=["strudel_validate"])[0]
+    assert "search_tools" not in names(reply["tools"])
+    # and the search is in the log as a search_tools call of this conversation, and the tool joined
+    assert registry.log.records()[-1]["tool"] == "search_tools"
+    assert not any(d.get("defer_loading") for d in chat.definitions("openai_responses"))
