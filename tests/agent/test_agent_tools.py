@@ -143,3 +143,12 @@ def test_schemas_speak_the_vocabulary():
     assert STRUDEL_VALIDATE_SCHEMA["properties"]["code"]["maxLength"] == MAX_CODE_CHARS
     failure = ENVELOPE_SCHEMA["oneOf"][1]["properties"]["error_type"]
     assert failure["enum"] == list(TOOL_ERROR_TYPES)
+
+
+def test_the_validate_tool_tells_agents_to_fix_errors_and_warnings_and_leave_info():
+    from strudel_jupyter.agent.mcp_server import INSTRUCTIONS
+
+    description = default_registry().definitions("mcp", names=["strudel_validate"])[0]["description"]
+    assert "Fix every error and every warning" in description
+    assert "Leave findings of severity info alone" in description
+    assert "leave info findings alone" in INSTRUCTIONS
