@@ -2,23 +2,26 @@
 
 from strudel_jupyter.agent import default_registry
 registry = default_registry()
-registry.definitions("anthropic")   # core tools; search_tools finds the rest
-registry.execute(tool_call)         # {"success": true, "result": ...} or {"success": false, "error": ...}
-registry.log.frame()                # every call as a DataFrame
+chat = registry.conversation()        # core tools; what search_tools finds joins the set
+chat.definitions("anthropic")         # the tools for the next model call
+chat.run_message(message)             # every tool call of a model message, answered
+registry.log.frame()                  # every call as a DataFrame
+
+Modules: ``registry`` (ToolRegistry), ``conversation`` (a conversation's tool set),
+``definitions`` (per-provider, strict forms), ``arguments`` (checks, bounded messages),
+``calls`` (call and reply shapes), ``discovery`` (search_tools), ``calllog``,
+``schemas`` (the one source of the schemas), ``defaults`` (the strudel tools),
+``tools`` (plain functions for frameworks), ``mcp_server``.
 """
 
 from __future__ import annotations
 
-from .registry import (
-    FORMATS,
-    CallLog,
-    Tool,
-    ToolRegistry,
-    anthropic_tool_result,
-    default_registry,
-    make_registry,
-    openai_tool_message,
-)
+from .calllog import CallLog
+from .calls import anthropic_tool_result, calls_in_message, openai_tool_message, responses_output
+from .conversation import Conversation
+from .defaults import default_registry, make_registry
+from .definitions import FORMATS
+from .registry import Tool, ToolRegistry
 from .schemas import ENVELOPE_SCHEMA
 from .tools import JUPYTER_SERVER_MCP_TOOLS, search_tools, strudel_knowledge, strudel_validate
 
@@ -27,12 +30,15 @@ __all__ = [
     "FORMATS",
     "JUPYTER_SERVER_MCP_TOOLS",
     "CallLog",
+    "Conversation",
     "Tool",
     "ToolRegistry",
     "anthropic_tool_result",
+    "calls_in_message",
     "default_registry",
     "make_registry",
     "openai_tool_message",
+    "responses_output",
     "search_tools",
     "strudel_knowledge",
     "strudel_validate",

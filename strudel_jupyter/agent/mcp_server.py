@@ -13,6 +13,14 @@ SDK dispatches requests concurrently, and the event loop stays free to read them
 past its deadline answers an error result (``isError``, ``error_type: timeout``) and the
 server goes on; the worker it leaves behind is itself bounded by the core's own limits.
 
+The server keeps one tool set (a :class:`~strudel_jupyter.agent.conversation.Conversation`;
+a stdio server serves one client): ``tools/list`` answers the core tools plus what the client
+has found with ``search_tools`` (or called), and when the set grows the server says so, so the
+client lists again: ``notifications/tools/list_changed`` (handshake-era protocol) and a
+``ToolsListChanged`` event on ``subscriptions/listen`` streams (2026-07-28). Any registered tool can be called at any time. ``--all-tools``
+(``all_tools=True``) lists every tool up front instead, for clients that ignore
+``list_changed``.
+
 Client configuration (Claude Desktop, VS Code, ...)::
 
     {"mcpServers": {"strudel": {"command": "strudel-jupyter", "args": ["mcp"]}}}
@@ -31,9 +39,10 @@ from ..limits import MCP_CALL_SECONDS, MCP_WORKERS
 __all__ = ["build_server", "main"]
 
 INSTRUCTIONS = (
-    "Strudel (strudel.cc) reference and sound registry, offline. Before running Strudel code, call "
-    "strudel_validate; when it reports unknown names, look them up with strudel_knowledge, revise, "
-    "and validate again. strudel_knowledge answers questions about functions, params, sounds and banks."
+    "Strudel (strudel.cc) reference and sound registry, offline. Before running Strudel code, check it "
+    "with strudel_validate (search_tools finds it and adds it to your tools); when it reports unknown names, "
+    "look them up with strudel_knowledge, revise, and validate again. Fix errors and warnings; leave info "
+    "findings alone (valid code). strudel_knowledge answers questions about functions, params, sounds and banks."
 )
 
 
@@ -69,34 +78,49 @@ def build_server(
     name: str = "strudel-jupyter",
     deadline: float = MCP_CALL_SECONDS,
     workers: int = MCP_WORKERS,
+    all_tools: bool = False,
 ) -> Any:
     """A low-level MCP ``Server`` serving ``registry``'s tools (default: the shared registry).
 
-    ``deadline`` bounds each call in seconds; ``workers`` bounds how many run at once.
+    ``deadline`` bounds each call in seconds; ``workers`` bounds how many run at once;
+    ``all_tools`` lists every tool up front instead of each session's own set.
     """
     import anyio
     import mcp_types as types
-    from mcp.server.lowlevel import Server
+    from mcp.server.lowlevel import NotificationOptions, Server
+    from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler
+    from mcp.shared.subscriptions import ToolsListChanged
 
-    from .registry import default_registry
+    from .defaults import default_registry
 
     reg = registry if registry is not None else default_registry()
     limiter = anyio.CapacityLimiter(workers)
+    bus = InMemorySubscriptionBus()
+    # One tool set per server: a stdio server serves one client, and the 2026-07-28 protocol
+    # has no session to hang one on (each request may come with a new ServerSession).
+    chat = reg.conversation(tools=reg.names if all_tools else None)
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         tools = [
             types.Tool(name=d["name"], description=d["description"], input_schema=d["inputSchema"])
-            for d in reg.definitions("mcp", all=True)
+            for d in chat.definitions("mcp")
         ]
         return types.ListToolsResult(tools=tools)
 
     async def call_tool(ctx: Any, params: Any) -> Any:
         call = {"name": params.name, "arguments": params.arguments or {}}
+        listed = len(chat.active)
         envelope: dict[str, Any] = _timeout_envelope(str(params.name), deadline)
         # Off the event loop, so other requests are read and answered meanwhile; the
         # waiting (not the worker) is cancelled at the deadline.
         with anyio.move_on_after(deadline):
-            envelope = await anyio.to_thread.run_sync(reg.execute, call, limiter=limiter, abandon_on_cancel=True)
+            envelope = await anyio.to_thread.run_sync(chat.execute, call, limiter=limiter, abandon_on_cancel=True)
+        if len(chat.active) > listed:
+            # Both protocol eras: a direct notification (handshake era; the newer one drops it)
+            # and an event on subscriptions/listen streams (2026-07-28; other sessions relist
+            # and find their own set unchanged).
+            await ctx.session.send_tool_list_changed()
+            await bus.publish(ToolsListChanged())
         text = json.dumps(envelope, ensure_ascii=False, default=str)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)],
@@ -104,12 +128,20 @@ def build_server(
             is_error=not envelope["success"],
         )
 
-    return Server(
+    class StrudelServer(Server):
+        """Announces ``tools.listChanged`` however the server is started (stdio, in memory)."""
+
+        def create_initialization_options(self, notification_options: Any = None, *args: Any, **kwargs: Any) -> Any:
+            options = notification_options or NotificationOptions(tools_changed=True)
+            return super().create_initialization_options(options, *args, **kwargs)
+
+    return StrudelServer(
         name,
         version=__version__,
         instructions=INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+        on_subscriptions_listen=ListenHandler(bus),
     )
 
 
@@ -130,6 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--snapshot", metavar="DIR", help="snapshot directory (default: $STRUDEL_SNAPSHOT or packaged)")
     parser.add_argument("--list-tools", action="store_true", help="print the tool definitions as JSON and exit")
     parser.add_argument(
+        "--all-tools",
+        action="store_true",
+        help="list every tool up front (for clients that ignore tools/list_changed); default: the core "
+        "tools, then each tool a session finds with search_tools",
+    )
+    parser.add_argument(
         "--deadline",
         type=float,
         default=MCP_CALL_SECONDS,
@@ -144,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from ..data.index import get_index, settle_for_server
     from ..data.snapshot import SnapshotError
-    from .registry import make_registry
+    from .defaults import make_registry
 
     try:
         index = get_index(args.snapshot)
@@ -159,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     import anyio
 
     try:
-        anyio.run(_serve, build_server(registry, deadline=args.deadline))
+        anyio.run(_serve, build_server(registry, deadline=args.deadline, all_tools=args.all_tools))
     except KeyboardInterrupt:  # pragma: no cover - interactive stop
         pass
     return 0

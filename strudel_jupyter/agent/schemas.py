@@ -6,6 +6,7 @@ and what comes back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
 from ..code.validation import MAX_CODE_CHARS
@@ -19,6 +20,7 @@ __all__ = [
     "TOOL_DESCRIPTIONS",
     "TOOL_ERROR_TYPES",
     "ToolErrorType",
+    "search_tools_schema",
 ]
 
 #: Why a tool call failed: the envelope's ``error_type`` (docs/errors.md: when, and what to do).
@@ -27,6 +29,22 @@ TOOL_ERROR_TYPES: tuple[str, ...] = get_args(ToolErrorType)
 
 _DOMAINS = list(DOMAINS)
 _MODES = list(MODES)
+#: search_tools' own bounds.
+SEARCH_QUERY_CHARS = 500
+MAX_TOOLS = 20
+DEFAULT_TOOLS = 5
+
+
+def _nullable(kind: str, **spec: Any) -> dict[str, Any]:
+    """An optional argument: strict modes send null for "not given", so null is allowed."""
+    if "enum" in spec:
+        spec["enum"] = [*spec["enum"], None]
+    return {"type": [kind, "null"], **spec}
+
+
+_DOMAIN_TEXT = "reference = functions (the reference tab), sounds = the sound registry; default auto"
+_MODE_TEXT = "detail = one entry in full, search = ranked matches, list = a category; default auto"
+_LIMIT_TEXT = f"number of items (default {DEFAULT_LIMIT}, up to {MAX_LIMIT})"
 
 STRUDEL_KNOWLEDGE_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -35,38 +53,27 @@ STRUDEL_KNOWLEDGE_SCHEMA: dict[str, Any] = {
             "description": (
                 'A free-form question or name, e.g. "what does fast do", "how to make reverb", '
                 '"is trancegate valid", "list drum-machine sounds like bd sd hh", "symbol:room", '
-                '"bank:tr909". The object form {"q", "domain", "mode", "limit"} is also accepted.'
+                f'"bank:tr909" (at most {MAX_QUERY_CHARS} characters). The object form {{"q", "domain", '
+                '"mode", "limit"} is also accepted.'
             ),
             "anyOf": [
                 {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_CHARS},
                 {
                     "type": "object",
                     "properties": {
-                        "q": {"type": "string"},
-                        "domain": {"type": "string", "enum": _DOMAINS},
-                        "mode": {"type": "string", "enum": _MODES},
-                        "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT},
+                        "q": {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_CHARS},
+                        "domain": _nullable("string", enum=_DOMAINS, description=_DOMAIN_TEXT),
+                        "mode": _nullable("string", enum=_MODES, description=_MODE_TEXT),
+                        "limit": _nullable("integer", minimum=1, maximum=MAX_LIMIT, description=_LIMIT_TEXT),
                     },
                     "required": ["q"],
+                    "additionalProperties": False,
                 },
             ],
         },
-        "domain": {
-            "type": "string",
-            "enum": _DOMAINS,
-            "description": "reference = functions (the reference tab), sounds = the sound registry; default auto",
-        },
-        "mode": {
-            "type": "string",
-            "enum": _MODES,
-            "description": "detail = one entry in full, search = ranked matches, list = a category; default auto",
-        },
-        "limit": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": MAX_LIMIT,
-            "description": f"number of items (default {DEFAULT_LIMIT}, up to {MAX_LIMIT})",
-        },
+        "domain": _nullable("string", enum=_DOMAINS, description=_DOMAIN_TEXT),
+        "mode": _nullable("string", enum=_MODES, description=_MODE_TEXT),
+        "limit": _nullable("integer", minimum=1, maximum=MAX_LIMIT, description=_LIMIT_TEXT),
     },
     "required": ["query"],
     "additionalProperties": False,
@@ -79,26 +86,49 @@ STRUDEL_VALIDATE_SCHEMA: dict[str, Any] = {
             "type": "string",
             "minLength": 1,
             "maxLength": MAX_CODE_CHARS,
-            "description": "Strudel code (JavaScript with mini-notation strings) exactly as it would be run",
+            "description": (
+                "Strudel code (JavaScript with mini-notation strings) exactly as it would be run "
+                f"(at most {MAX_CODE_CHARS} characters)"
+            ),
         },
     },
     "required": ["code"],
     "additionalProperties": False,
 }
 
-SEARCH_TOOLS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "query": {
-            "type": "string",
-            "maxLength": 500,
-            "description": 'What you need a tool for, e.g. "check my code", "validate", "sounds". Empty lists all.',
+
+def search_tools_schema(names: Sequence[str], categories: Sequence[str]) -> dict[str, Any]:
+    """The search_tools arguments, with the registry's own tool names and categories as enums."""
+    return {
+        "type": "object",
+        "properties": {
+            "query": _nullable(
+                "string",
+                maxLength=SEARCH_QUERY_CHARS,
+                description='What you need a tool for, e.g. "check my code", "validate", "sounds". Empty lists all.',
+            ),
+            "category": _nullable("string", enum=list(categories), description="only tools of this category"),
+            "names": _nullable(
+                "array",
+                items={"type": "string", "enum": list(names)},
+                maxItems=MAX_TOOLS,
+                description="get these tools by name (their full schemas)",
+            ),
+            "limit": _nullable(
+                "integer",
+                minimum=1,
+                maximum=MAX_TOOLS,
+                description=f"number of tools (default {DEFAULT_TOOLS}, up to {MAX_TOOLS})",
+            ),
         },
-        "category": {"type": "string", "description": "only tools of this category, e.g. validation, reference"},
-        "limit": {"type": "integer", "minimum": 1, "maximum": 20, "description": "number of tools (default 5)"},
-    },
-    "additionalProperties": False,
-}
+        "additionalProperties": False,
+    }
+
+
+#: The schema with the default registry's tools (tests and docs; the registry builds its own).
+SEARCH_TOOLS_SCHEMA: dict[str, Any] = search_tools_schema(
+    ["strudel_knowledge", "strudel_validate", "search_tools"], ["discovery", "reference", "validation"]
+)
 
 TOOL_DESCRIPTIONS: dict[str, str] = {
     "strudel_knowledge": (
@@ -113,14 +143,15 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "Check Strudel code before running it. Reports, with line and column: syntax errors (JavaScript and "
         "mini-notation), functions and methods that do not exist in Strudel, sounds and .bank() names that "
         'are not in the sound registry (s("bd").bank("tr909") means tr909_bd), and sample indices past '
-        "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code; "
-        "warnings (e.g. unknown_sound: that sound stays silent) should be fixed too. Names the code defines "
-        "itself (const, function, register, samples({...})) are fine."
+        "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code. "
+        "Fix every error and every warning (e.g. unknown_sound: that sound stays silent). Leave findings of "
+        "severity info alone: they note valid code (a real name without a reference entry, like setcps) and "
+        "need no change. Names the code defines itself (const, function, register, samples({...})) are fine."
     ),
     "search_tools": (
-        "Find more tools by what you need (keyword or category) and get their full JSON Schemas. "
+        "Find more tools by what you need (keyword, category or name) and get their full JSON Schemas. "
         "Only a small core set of tools is listed up front; call this to discover the rest, e.g. "
-        'search_tools(query="validate code").'
+        'search_tools(query="validate code"). The tools it finds are offered to you from the next turn on.'
     ),
 }
 

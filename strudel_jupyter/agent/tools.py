@@ -1,114 +1,157 @@
-"""The agent tools as plain, typed Python functions.
+"""The agent tools as plain, typed Python functions, for frameworks that build tools from signatures.
 
-Frameworks that build tools from a function's signature and docstring (jupyter-server-mcp,
-the MCP SDK's ``MCPServer.add_tool``, LangChain, pydantic-ai, ...) can use these as they
-are. They return the tool's own JSON (the knowledge spec's response, the validator's
-report); :class:`~strudel_jupyter.agent.registry.ToolRegistry` adds argument checking,
-the ``{success, result | error}`` envelope and the call log around the same functions.
+jupyter-server-mcp, the MCP SDK's ``MCPServer.add_tool``, LangChain, pydantic-ai, smolagents
+and litellm read a function's signature and docstring. Here both come from the registry's
+JSON Schemas (``schemas.py``, the one source): each parameter is ``Annotated`` with its
+description and its exact schema (enums, bounds), the docstring's ``Args:`` are written from
+the same descriptions, and the annotations are real objects (no ``from __future__ import
+annotations``), so tools that inspect them need not resolve strings.
+
+Each call goes through the registry like any tool call: the same argument checks (a bad
+``mode`` or ``limit: 500`` is dropped with a warning, the call still runs), the same
+``{success, result | error}`` envelope, the same call log. Frameworks check types with
+pydantic first; the registry checks the values.
 """
 
-from __future__ import annotations
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from typing import Any
-
-from ..code.validation import strudel_validate as _validate
 from ..data.index import StrudelIndex
-from ..lookup.knowledge import strudel_knowledge as _knowledge
-from ..vocabulary import DEFAULT_LIMIT, MAX_LIMIT, Domain, Mode
+from .registry import ToolRegistry
+from .schemas import STRUDEL_KNOWLEDGE_SCHEMA, STRUDEL_VALIDATE_SCHEMA, search_tools_schema
 
 __all__ = [
     "JUPYTER_SERVER_MCP_TOOLS",
+    "ParameterSchema",
     "bound_tools",
     "search_tools",
     "strudel_knowledge",
     "strudel_validate",
 ]
 
-
-def strudel_knowledge(
-    query: str | dict[str, Any],
-    domain: Domain | None = None,
-    mode: Mode | None = None,
-    limit: int | None = None,
-) -> dict[str, Any]:
-    """Look up Strudel functions (the REPL's reference tab) and sounds (its sounds tab).
-
-    Use it when unsure whether a function, parameter, sound or bank exists, after
-    strudel_validate reports an unknown name, or for questions about Strudel's docs.
-
-    Args:
-        query: a free-form question or name, e.g. "what does fast do", "how to make
-            reverb", "is trancegate valid", "list drum-machine sounds", "symbol:room",
-            or the object form {"q": ..., "domain": ..., "mode": ..., "limit": ...}.
-        domain: "reference" (functions), "sounds" (sound registry) or "auto".
-        mode: "detail", "search", "list" or "auto".
-        limit: number of items to return (1-MAX_LIMIT, default DEFAULT_LIMIT).
-
-    Returns:
-        The knowledge spec's JSON: ok, query, domain, mode, answer, items (kind
-        function | sound | bank), sources, notes; on ok=false a reason and suggestions
-        that are real names. Never raises.
-    """
-    return dict(_knowledge(query, domain=domain, mode=mode, limit=limit))
-
-
-# The bounds are the core's (query.py); the docstring is what frameworks show the model.
-strudel_knowledge.__doc__ = (
-    (strudel_knowledge.__doc__ or "").replace("MAX_LIMIT", str(MAX_LIMIT)).replace("DEFAULT_LIMIT", str(DEFAULT_LIMIT))
+_SEARCH_SCHEMA = search_tools_schema(
+    ["strudel_knowledge", "strudel_validate", "search_tools"], ["discovery", "reference", "validation"]
 )
 
 
-def strudel_validate(code: str) -> dict[str, Any]:
-    """Check Strudel code before running it; findings come with line, column and suggestions.
+@dataclass(frozen=True, slots=True)
+class ParameterSchema:
+    """A parameter's description and JSON Schema, where pydantic is not installed (no framework is)."""
 
-    Reports JavaScript and mini-notation syntax errors, functions and methods that do
-    not exist in Strudel, sounds and .bank() names missing from the sound registry, and
-    sample indices past a sound's last sample. Names the code defines itself are fine.
-
-    Args:
-        code: Strudel code (JavaScript with mini-notation strings), as it would be run.
-
-    Returns:
-        {"ok": no errors, "errors": n, "warnings": n, "findings": [{"severity",
-        "kind", "name", "message", "line", "column", "suggestions"}], "summary"}.
-        Never raises.
-    """
-    return dict(_validate(code))
+    description: str
+    json_schema: dict[str, Any]
 
 
-def search_tools(query: str = "", category: str | None = None, limit: int = 5) -> dict[str, Any]:
-    """Find more strudel-jupyter tools by keyword or category and get their full JSON Schemas.
-
-    Args:
-        query: what you need a tool for, e.g. "validate code"; empty lists every tool.
-        category: only tools of this category (e.g. "validation", "reference").
-        limit: number of tools to return (1-20, default 5).
-
-    Returns:
-        {"query", "category", "tools": [{"name", "category", "description",
-        "parameters", "score"}], "categories": {category: count}, "notes": [...]}.
-    """
-    from .registry import default_registry
-
-    return default_registry().find_tools(query, category=category, limit=limit)
+def _param(schema: dict[str, Any], name: str) -> tuple[Any, ...]:
+    """The annotation metadata of one parameter: its description and its exact JSON Schema."""
+    spec = schema["properties"][name]
+    try:  # every framework that reads signatures (MCP SDK, LangChain, pydantic-ai, ...) brings pydantic
+        from pydantic import Field, WithJsonSchema
+    except ImportError:
+        return (ParameterSchema(spec["description"], spec),)
+    return Field(description=spec["description"]), WithJsonSchema(spec)
 
 
-def bound_tools(index: StrudelIndex | None = None) -> dict[str, Any]:
-    """The two lookup tools bound to one index (tests and custom snapshots use this)."""
-    if index is None:
-        return {"strudel_knowledge": strudel_knowledge, "strudel_validate": strudel_validate}
-    idx = index
+_Q, _D, _M, _L = (_param(STRUDEL_KNOWLEDGE_SCHEMA, n) for n in ("query", "domain", "mode", "limit"))
+_C = _param(STRUDEL_VALIDATE_SCHEMA, "code")
+_SQ, _SC, _SN, _SL = (_param(_SEARCH_SCHEMA, n) for n in ("query", "category", "names", "limit"))
 
-    def knowledge(
-        query: str | dict[str, Any], domain: Domain | None = None, mode: Mode | None = None, limit: int | None = None
-    ) -> dict[str, Any]:
-        return dict(_knowledge(query, domain=domain, mode=mode, limit=limit, index=idx))
+Envelope = dict[str, Any]
 
-    def validate(code: str) -> dict[str, Any]:
-        return dict(_validate(code, index=idx))
 
-    knowledge.__doc__, validate.__doc__ = strudel_knowledge.__doc__, strudel_validate.__doc__
-    return {"strudel_knowledge": knowledge, "strudel_validate": validate}
+def _docstring(summary: str, schema: dict[str, Any], returns: str) -> str:
+    """A Google-style docstring whose ``Args:`` are the schema's descriptions (enums as choices)."""
+    lines = [summary, "", "Args:"]
+    for name, spec in schema["properties"].items():
+        text = " ".join(spec["description"].split())
+        choices = [v for v in spec.get("enum", ()) if v is not None]
+        lines.append(f"    {name}: {text}" + (f" (choices: {json.dumps(choices)})" if choices else ""))
+    lines += ["", "Returns:", f"    {returns}"]
+    return "\n".join(lines)
+
+
+_ENVELOPE_TEXT = (
+    '{"success": true, "tool", "result": the tool\'s JSON, "warnings"?: ignored arguments} or '
+    '{"success": false, "error_type", "error"}. Never raises.'
+)
+_KNOWLEDGE_DOC = _docstring(
+    "Look up Strudel functions (the REPL's reference tab) and sounds (its sounds tab). Use it when unsure "
+    "whether a function, parameter, sound or bank exists, or after strudel_validate reports an unknown name.",
+    STRUDEL_KNOWLEDGE_SCHEMA,
+    "The envelope " + _ENVELOPE_TEXT + " The result is the knowledge spec's JSON: ok, answer, items, notes; "
+    "on ok=false a reason and suggestions that are real names.",
+)
+_VALIDATE_DOC = _docstring(
+    "Check Strudel code before running it; findings come with line, column and suggestions. Fix every error "
+    "and warning; leave findings of severity info alone (valid code).",
+    STRUDEL_VALIDATE_SCHEMA,
+    "The envelope " + _ENVELOPE_TEXT + ' The result is {"ok", "errors", "warnings", "info", "findings", "summary"}.',
+)
+_SEARCH_DOC = _docstring(
+    "Find more strudel-jupyter tools by keyword, category or name and get their full JSON Schemas.",
+    _SEARCH_SCHEMA,
+    "The envelope " + _ENVELOPE_TEXT + ' The result is {"query", "category", "tools": [{"name", "category", '
+    '"description", "parameters", "score"}], "categories", "notes"}.',
+)
+
+
+def _plain_tools(registry: Callable[[], ToolRegistry]) -> dict[str, Callable[..., Envelope]]:
+    """The three functions, each calling ``registry()``'s tool of the same name."""
+
+    def strudel_knowledge(
+        query: Annotated[str | dict[str, Any], *_Q],
+        domain: Annotated[str | None, *_D] = None,
+        mode: Annotated[str | None, *_M] = None,
+        limit: Annotated[int | None, *_L] = None,
+    ) -> Envelope:
+        return registry().call("strudel_knowledge", query=query, domain=domain, mode=mode, limit=limit)
+
+    def strudel_validate(code: Annotated[str, *_C]) -> Envelope:
+        return registry().call("strudel_validate", code=code)
+
+    def search_tools(
+        query: Annotated[str | None, *_SQ] = None,
+        category: Annotated[str | None, *_SC] = None,
+        names: Annotated[list[str] | None, *_SN] = None,
+        limit: Annotated[int | None, *_SL] = None,
+    ) -> Envelope:
+        return registry().call("search_tools", query=query, category=category, names=names, limit=limit)
+
+    strudel_knowledge.__doc__, strudel_validate.__doc__, search_tools.__doc__ = (
+        _KNOWLEDGE_DOC,
+        _VALIDATE_DOC,
+        _SEARCH_DOC,
+    )
+    return {"strudel_knowledge": strudel_knowledge, "strudel_validate": strudel_validate, "search_tools": search_tools}
+
+
+def _default() -> ToolRegistry:
+    from .defaults import default_registry
+
+    return default_registry()
+
+
+_DEFAULT_TOOLS = _plain_tools(_default)
+strudel_knowledge = _DEFAULT_TOOLS["strudel_knowledge"]
+strudel_validate = _DEFAULT_TOOLS["strudel_validate"]
+search_tools = _DEFAULT_TOOLS["search_tools"]
+for _fn in _DEFAULT_TOOLS.values():
+    _fn.__module__ = __name__
+    _fn.__qualname__ = _fn.__name__
+
+
+def bound_tools(index: StrudelIndex | None = None, *, registry: ToolRegistry | None = None) -> dict[str, Any]:
+    """The three functions over one registry (``make_registry(index=index)`` when not given)."""
+    if registry is None and index is None:
+        return dict(_DEFAULT_TOOLS)
+    if registry is None:
+        from .defaults import make_registry
+
+        registry = make_registry(index=index)
+    own = registry
+    return dict(_plain_tools(lambda: own))
 
 
 #: What jupyter-server-mcp loads from the ``jupyter_server_mcp.tools`` entry point.

@@ -19,7 +19,9 @@ __all__ = [
     "in_reading_order",
 ]
 
-Severity = Literal["error", "warning"]
+#: error: the REPL cannot run it; warning: it runs but plays wrong or silent; info: worth knowing,
+#: nothing to fix (a real name without a reference entry).
+Severity = Literal["error", "warning", "info"]
 
 #: Every finding kind, with what it means (shown in docs and tool descriptions).
 KINDS: dict[str, str] = {
@@ -30,7 +32,7 @@ KINDS: dict[str, str] = {
     "not_a_global": "a name that exists only as a Pattern method, called or used bare",
     "unknown_method": "a .method() that exists neither in Strudel nor in JavaScript",
     "not_a_method": "a global function called as a method of a pattern",
-    "undocumented": "real but has no reference entry (it may be internal or change)",
+    "undocumented": "info: real, but has no reference entry (valid code; nothing to fix)",
     "unknown_sound": "a sound name the sound registry does not have",
     "unknown_bank": "a .bank() name no registry sound starts with",
     "sound_not_in_bank": "the bank exists but has no such sound (bank_sound is not registered)",
@@ -56,6 +58,7 @@ class ValidationResult(TypedDict):
     ok: bool
     errors: int
     warnings: int
+    info: int
     findings: list[FindingDict]
     summary: str
 
@@ -100,6 +103,10 @@ class ValidationReport:
         return sum(1 for f in self.findings if f.severity == "warning")
 
     @property
+    def info(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "info")
+
+    @property
     def ok(self) -> bool:
         """No errors (warnings allowed)."""
         return self.errors == 0
@@ -113,14 +120,19 @@ class ValidationReport:
             parts.append(f"{self.errors} error{'s' if self.errors != 1 else ''}")
         if self.warnings:
             parts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
-        first = next((f for f in self.findings if f.severity == "error"), self.findings[0])
-        return f"{' and '.join(parts)}; first at line {first.line}: {first.message}"
+        if self.info:
+            parts.append(f"{self.info} info note{'s' if self.info != 1 else ''} (nothing to fix)")
+        listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+        first = next((f for f in self.findings if f.severity == "error"), None)
+        first = first or next((f for f in self.findings if f.severity == "warning"), self.findings[0])
+        return f"{listed}; first at line {first.line}: {first.message}"
 
     def to_dict(self) -> ValidationResult:
         return {
             "ok": self.ok,
             "errors": self.errors,
             "warnings": self.warnings,
+            "info": self.info,
             "findings": [f.to_dict() for f in self.findings],
             "summary": self.summary,
         }
@@ -166,6 +178,7 @@ def cannot_validate(kind: str, why: str) -> ValidationResult:
         "ok": False,
         "errors": 1,
         "warnings": 0,
+        "info": 0,
         "findings": [
             {
                 "severity": "error",

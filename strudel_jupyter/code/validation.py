@@ -23,10 +23,11 @@ Severity rules (precision first: every example in the reference must pass):
   bank, or bank + sound combination missing from the registry (the REPL evaluates
   the code, skips those events and logs "sound X not found"; fix it anyway); a
   sample index past the end (the REPL wraps it: ``hh:12`` with 4 samples plays
-  ``hh:0``); a real but undocumented name ("no reference entry", e.g. ``fm2``); an
-  unknown method on a value whose type is unknown (``x.foo()`` where ``x`` could be
+  ``hh:0``); an unknown method on a value whose type is unknown (``x.foo()`` where ``x`` could be
   anything). Sound findings say when the names cannot be judged offline: the code
   loads remote samples (``samples('github:...')``) or sends to SuperDirt (``.osc()``).
+* **info**: valid code, nothing to fix: a real but undocumented name ("no reference
+  entry", e.g. ``setcps``, ``fm2``). ``ok`` and the counts of errors and warnings ignore it.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ def _syntax_before(
 def strudel_validate(code: Any, *, index: StrudelIndex | None = None) -> ValidationResult:
     """The agent tool: check Strudel code and return findings as JSON (never raises).
 
-    ``{"ok", "errors", "warnings", "findings": [{severity, kind, name, message, line,
+    ``{"ok", "errors", "warnings", "info", "findings": [{severity, kind, name, message, line,
     column, suggestions}], "summary"}``; ``ok`` is true when there is no error.
     """
     problem = _input_problem(code)

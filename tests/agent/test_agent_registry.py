@@ -206,7 +206,7 @@ def test_valid_arguments_are_still_used_when_only_optional_ones_are_wrong(regist
 
 def test_the_tools_limit_is_the_cores_limit(registry, index):
     # Given the core's own cap on limit (its notes tell callers "up to" it)
-    schema = registry.get("strudel_knowledge").schema
+    schema = registry.schema("strudel_knowledge")
     # Then the schema allows exactly that much, in both argument forms, and says so
     object_form = schema["properties"]["query"]["anyOf"][1]["properties"]["limit"]
     assert schema["properties"]["limit"]["maximum"] == object_form["maximum"] == MAX_LIMIT
@@ -291,6 +291,8 @@ def test_every_call_is_logged_and_the_log_clears(registry):
         "error_type",
         "error",
         "result_chars",
+        "conversation",
+        "active",
     ]
     first, unknown, bad_json = frame.to_dict("records")
     assert first["tool"] == "strudel_validate" and first["call_id"] == "call_1" and first["success"]

@@ -16,6 +16,7 @@ from mcp.server.mcpserver import MCPServer
 
 from strudel_jupyter import get_index
 from strudel_jupyter.agent import make_registry, tools
+from strudel_jupyter.agent.mcp_server import build_server
 from strudel_jupyter.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,10 +30,13 @@ def server_env(shared_snapshot_dir) -> dict[str, str]:
     }
 
 
-def run_client(shared_snapshot_dir, session):
+def run_client(shared_snapshot_dir, session, args=()):
     """Start ``python -m strudel_jupyter mcp`` and run ``session(client)`` against it."""
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "strudel_jupyter", "mcp"], env=server_env(shared_snapshot_dir), cwd=ROOT
+        command=sys.executable,
+        args=["-m", "strudel_jupyter", "mcp", *args],
+        env=server_env(shared_snapshot_dir),
+        cwd=ROOT,
     )
 
     async def main():
@@ -48,11 +52,20 @@ def served(shared_snapshot_dir):
     """One real server process: list the tools, call each, then send bad calls."""
 
     async def session(client):
+        async with client.listen(tools_list_changed=True) as changes:
+            listed = await client.list_tools()
+            knowledge = await client.call_tool("strudel_knowledge", {"query": "what does room do"})
+            search = await client.call_tool("search_tools", {"query": "check code"})
+            with anyio.fail_after(10):
+                event = await changes.__anext__()
         return {
-            "listed": await client.list_tools(),
-            "knowledge": await client.call_tool("strudel_knowledge", {"query": "what does room do"}),
+            "capabilities": client.server_capabilities,
+            "listed": listed,
+            "knowledge": knowledge,
+            "search": search,
+            "event": type(event).__name__,
+            "relisted": await client.list_tools(),
             "validate": await client.call_tool("strudel_validate", {"code": CODE}),
-            "search": await client.call_tool("search_tools", {"query": "check code"}),
             "missing": await client.call_tool("strudel_knowledge", {"limit": "five"}),
             "wrong_type": await client.call_tool("strudel_validate", {"code": 42, "extra": True}),
             "unknown": await client.call_tool("no_such_tool", {}),
@@ -62,10 +75,30 @@ def served(shared_snapshot_dir):
 
 
 @pytest.mark.slow
+def test_mcp_server_lists_the_core_then_what_the_session_discovers(served):
+    # Given a server that announces list changes
+    assert served["capabilities"].tools.list_changed is True
+    # Then a new session lists the core tools
+    assert [t.name for t in served["listed"].tools] == ["strudel_knowledge", "search_tools"]
+    # and after search_tools found strudel_validate, the server said the list changed
+    assert served["event"] == "ToolsListChanged"
+    # and the next list has it
+    assert [t.name for t in served["relisted"].tools] == ["strudel_knowledge", "search_tools", "strudel_validate"]
+
+
+def test_all_tools_lists_every_tool_up_front(shared_snapshot_dir):
+    async def session(client):
+        return await client.list_tools()
+
+    listed = run_client(shared_snapshot_dir, session, args=["--all-tools"])
+    assert {t.name for t in listed.tools} == {"strudel_knowledge", "strudel_validate", "search_tools"}
+
+
+@pytest.mark.slow
 def test_mcp_server_lists_and_runs_every_tool(served, shared_snapshot_dir):
     registry = make_registry(index=get_index(shared_snapshot_dir))
     # Then the tools and schemas are the registry's own
-    tools_served = {t.name: t for t in served["listed"].tools}
+    tools_served = {t.name: t for t in served["relisted"].tools}
     expected = {d["name"]: d for d in registry.definitions("mcp", all=True)}
     assert set(tools_served) == set(expected) == {"strudel_knowledge", "strudel_validate", "search_tools"}
     for name, tool in tools_served.items():
@@ -93,7 +126,7 @@ def test_mcp_server_reports_bad_calls_as_tool_errors(served):
     assert missing.structured_content["error_type"] == "invalid_arguments"
     assert missing.structured_content["violations"] == [
         "'query' is a required property",
-        "limit: 'five' is not of type 'integer'",
+        "limit: 'five' is not of type 'integer', 'null'",
     ]
     assert "code: 42 is not of type 'string'" in wrong_type.content[0].text
     assert unknown.structured_content["error_type"] == "unknown_tool"
@@ -138,3 +171,26 @@ def test_typed_callables_work_in_a_signature_based_framework():
     assert result.is_error is False
     payload = result.structured_content.get("result", result.structured_content)
     assert payload["ok"] is False and payload["findings"][0]["name"] == "rooom"
+
+
+def test_a_handshake_era_client_is_notified_of_the_list_change(shared_snapshot_dir):
+    # Given a client that speaks the pre-2026 protocol (initialize handshake, direct notifications)
+    server = build_server(make_registry(index=get_index(shared_snapshot_dir)))
+    received = []
+
+    async def on_message(message):
+        received.append(type(message).__name__)
+
+    async def main():
+        async with Client(server, mode="legacy", message_handler=on_message) as client:
+            listed = await client.list_tools()
+            await client.call_tool("search_tools", {"query": "validate"})
+            await anyio.sleep(0.1)  # the notification is read on the client's own task
+            return client.server_capabilities, listed, await client.list_tools()
+
+    capabilities, listed, relisted = anyio.run(main)
+    # Then the server announced list changes, and sent one when search_tools found strudel_validate
+    assert capabilities.tools.list_changed is True
+    assert "ToolListChangedNotification" in received
+    assert [t.name for t in listed.tools] == ["strudel_knowledge", "search_tools"]
+    assert [t.name for t in relisted.tools][-1] == "strudel_validate"

@@ -36,13 +36,35 @@ def test_doc_examples_still_get_the_warnings_they_deserve(index):
     assert finding.severity == "warning" and finding.name == "squelch"
     assert set(finding.suggestions) <= {"bad_day", "basique", "crickets", "curses", "echoes"}
     fm = only('note("c e").fm2(3).s("sine")', index, kind="undocumented")
-    assert (fm.name, fm.severity, fm.line, fm.column) == ("fm2", "warning", 1, 13)
+    assert (fm.name, fm.severity, fm.line, fm.column) == ("fm2", "info", 1, 13)
     assert "no reference entry" in fm.message
+
+
+def test_real_but_undocumented_names_are_info_not_warnings(index):
+    # Given valid code from a real tune that uses names without a reference entry
+    result = strudel_validate('setcps(0.5)\nnote("c e").fm2(3).s("sine")', index=index)
+    # Then they are info notes: nothing to fix, not counted as warnings or errors
+    assert [(f["name"], f["severity"]) for f in result["findings"]] == [("setcps", "info"), ("fm2", "info")]
+    assert (result["ok"], result["errors"], result["warnings"], result["info"]) == (True, 0, 0, 2)
+    assert result["summary"].startswith("2 info notes (nothing to fix); first at line 1")
+
+
+def test_summary_points_at_a_warning_before_an_info_note(index):
+    result = strudel_validate('setcps(1)\ns("kick")', index=index)
+    assert (result["warnings"], result["info"]) == (1, 1)
+    assert result["summary"].startswith("1 warning and 1 info note (nothing to fix); first at line 2")
+
+
+def test_typeof_an_undeclared_name_is_valid_javascript(index):
+    # Given a guard on a name the code never declares
+    result = strudel_validate("if (typeof hush2 === 'undefined') { s(\"bd\") }\nhush2", index=index)
+    # Then typeof is no ReferenceError, but the bare use on line 2 still is
+    assert [(f["kind"], f["line"]) for f in result["findings"]] == [("unknown_name", 2)]
 
 
 def test_tool_result_shape_and_summary(index):
     result = strudel_validate('s("bd").fastt(2)\ns("kick")', index=index)
-    assert set(result) == {"ok", "errors", "warnings", "findings", "summary"}
+    assert set(result) == {"ok", "errors", "warnings", "info", "findings", "summary"}
     assert (result["ok"], result["errors"], result["warnings"]) == (False, 1, 1)
     assert set(result["findings"][0]) == {"severity", "kind", "name", "message", "line", "column", "suggestions"}
     assert result["summary"].startswith("1 error and 1 warning; first at line 1")
