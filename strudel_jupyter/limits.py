@@ -28,22 +28,25 @@ __all__ = [
 ]
 
 # ------------------------------------------------------------------ the validator
-#: Longest code the validator accepts (characters); longer is ``invalid_input``.
-MAX_CODE_CHARS = 200_000
+#: Longest code the validator accepts (characters); longer is ``invalid_input``. A long
+#: Strudel tune is a few thousand characters; 50,000 validate in about 0.1 s.
+MAX_CODE_CHARS = 50_000
 
 #: How deep mini-notation brackets and operator arguments may nest. The parser recurses
 #: (as Strudel's does), so deeper strings are refused with a syntax error instead of
 #: exhausting Python's stack; people write a handful of levels, generators a few dozen.
 MAX_MINI_DEPTH = 50
 
+#: The validator's budgets are CPU seconds of the validating thread (``time.thread_time``),
+#: so a busy machine does not change what gets checked; the servers add wall-clock deadlines.
 #: How long tree-sitter may parse the JavaScript. Ordinary code parses in milliseconds
-#: (200,000 characters in about 0.1 s); some text full of unbalanced brackets, quotes and
+#: (50,000 characters in a few hundredths of a second); some text full of unbalanced brackets, quotes and
 #: slashes makes the parser try more and more readings at once, for minutes and gigabytes.
-PARSE_BUDGET_SECONDS = 0.3
+PARSE_BUDGET_SECONDS = 0.15
 
 #: How long one validation may take in all (parse, first pass, checks). Past it, checking
 #: stops with a ``too_complex`` finding; the findings made until then are kept.
-TIME_BUDGET_SECONDS = 0.7
+TIME_BUDGET_SECONDS = 0.2
 
 #: Findings per validation. Past it, checking stops with a ``too_complex`` finding: code
 #: with hundreds of problems is not Strudel code yet, and a report (or a JSON answer to an

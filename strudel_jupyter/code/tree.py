@@ -45,7 +45,7 @@ def parse(source: SourceText, *, budget: float | None = None, end: int | None = 
     """
     data = source.data if end is None else source.data[:end]
     parser = _parser()
-    started = time.perf_counter()
+    started = time.thread_time()
     reached = 0
 
     def read(byte: int, _point: Point) -> bytes:
@@ -54,7 +54,7 @@ def parse(source: SourceText, *, budget: float | None = None, end: int | None = 
     def progress(offset: int, _has_error: bool) -> bool:
         nonlocal reached
         reached = max(reached, offset)
-        return budget is not None and time.perf_counter() - started > budget  # True cancels
+        return budget is not None and time.thread_time() - started > budget  # True cancels
 
     try:
         tree: Tree | None = parser.parse(read, progress_callback=progress)
@@ -62,8 +62,8 @@ def parse(source: SourceText, *, budget: float | None = None, end: int | None = 
         tree = None
     if tree is None:
         parser.reset()  # else the next parse on this thread would resume this one
-        return Parsed(None, min(reached, len(data)), time.perf_counter() - started)
-    return Parsed(tree, len(data), time.perf_counter() - started)
+        return Parsed(None, min(reached, len(data)), time.thread_time() - started)
+    return Parsed(tree, len(data), time.thread_time() - started)
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -145,7 +145,7 @@ def _after_a_cut_parse(
         f"the code is too complex to parse: the parser stopped here after {PARSE_BUDGET_SECONDS:g} s, its "
         "time budget (strudel_jupyter.limits.PARSE_BUDGET_SECONDS). Long runs of unbalanced brackets, "
         "quotes, slashes or backticks make it try ever more readings of the text. Only syntax errors "
-        f"before line {line} are reported; nothing else was checked"
+        f"before line {max(line - 1, 1)} are reported; nothing else was checked"
     )
     found = [Finding("error", "too_complex", "PARSE_BUDGET_SECONDS", message, line, column)]
     return in_reading_order(found + _syntax_before(source, line, index, scope, deadline))
