@@ -961,7 +961,12 @@ def run(settings: Settings) -> dict[str, Any]:
             "max_rss_mb": settings.max_rss_mb,
             "snapshot": settings.snapshot,
         },
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "load_average_at_end": [round(x, 2) for x in os.getloadavg()],  # other work on the machine skews times
+        },
         "started": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(started)),
         "wall_s": round(time.time() - started, 1),
         "parent_peak_rss_mb": round(_peak_rss_mb(), 1),
