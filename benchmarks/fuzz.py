@@ -39,6 +39,7 @@ import os
 import platform
 import re
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -98,7 +99,7 @@ REJECTED = object()
 class Calls:
     """Times each public call of a case; exceptions the surface documents count as refusals."""
 
-    times: list[tuple[str, float]] = field(default_factory=list)
+    times: list[tuple[str, float, float]] = field(default_factory=list)  # (call, wall ms, CPU ms)
     rejected: str = ""
 
     def __call__(
@@ -109,7 +110,7 @@ class Calls:
         allow: Callable[[BaseException], bool] | None = None,
         **kw: Any,
     ) -> Any:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             return fn(*args, **kw)
         except BaseException as exc:
@@ -120,7 +121,8 @@ class Calls:
                 return REJECTED
             raise Escaped(name, exc) from exc
         finally:
-            self.times.append((name, (time.perf_counter() - started) * 1000.0))
+            wall_ms, cpu_ms = (time.perf_counter() - started) * 1000.0, (time.process_time() - cpu) * 1000.0
+            self.times.append((name, wall_ms, cpu_ms))
 
 
 def _first_line(exc: BaseException, limit: int = 300) -> str:
@@ -606,14 +608,16 @@ def run_case(run: Callable[[Any, Calls], None], payload: Any, collector: _Collec
         status, message = "internal", "logged: " + collector.records[0]
     if status == "ok" and calls.rejected:
         status, message = "rejected", calls.rejected
-    slowest = max(calls.times, key=lambda t: t[1], default=("", 0.0))
+    slowest = max(calls.times, key=lambda t: t[1], default=("", 0.0, 0.0))
     return {
         "status": status,
         "message": message,
         "trace": trace[-4000:],
         "ms": slowest[1],
         "call": slowest[0],
-        "total_ms": sum(t for _, t in calls.times),
+        # CPU time of the process during the call: what other work on a shared machine cannot inflate
+        "cpu_ms": max((t[2] for t in calls.times), default=0.0),
+        "total_ms": sum(t[1] for t in calls.times),
     }
 
 
@@ -630,7 +634,7 @@ def worker_main(conn: Any, surface: str, opts: dict[str, Any]) -> None:
         os.dup2(fd, 2)
     sys.path.insert(0, str(ROOT))  # this tree's package, whatever the child's cwd resolves
     os.environ.setdefault("STRUDEL_SNAPSHOT", opts["snapshot"])
-    scratch = tempfile.mkdtemp(prefix=f"strudel-fuzz-{surface}-")
+    scratch = tempfile.mkdtemp(prefix="worker-", dir=opts["scratch"])  # the parent removes opts["scratch"]
     os.environ["IPYTHONDIR"] = os.path.join(scratch, "ipython")
     collector = _Collect()
     package_log = logging.getLogger("strudel_jupyter")
@@ -794,11 +798,24 @@ def run_surface(surface: str, settings: Settings, vocab: fuzzgen.Vocab) -> dict[
     }
     Path(opts["log"]).write_text("", encoding="utf-8")
     wall = time.perf_counter()
+    scratch = tempfile.mkdtemp(prefix=f"strudel-fuzz-{surface}-")
+    opts["scratch"] = scratch
+    try:
+        return _run_surface(surface, settings, vocab, opts, wall)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _run_surface(
+    surface: str, settings: Settings, vocab: fuzzgen.Vocab, opts: dict[str, Any], wall: float
+) -> dict[str, Any]:
+    out = settings.out
     worker = Worker(surface, opts)
     setup_ms = [worker.info["setup_ms"]]
     package = worker.info["package"]
     peak_rss = 0.0
     times: list[float] = []
+    cpu_times: list[float] = []
     counts = dict.fromkeys(("ok", "rejected", *PROBLEMS), 0)
     problems: list[dict[str, Any]] = []
     slow: list[dict[str, Any]] = []
@@ -831,12 +848,17 @@ def run_surface(surface: str, settings: Settings, vocab: fuzzgen.Vocab) -> dict[
             if counts["hang"] + counts["crash"] + 1 >= settings.max_hangs:
                 stopped_early = f"stopped after {settings.max_hangs} hangs/crashes"
             else:
-                worker = Worker(surface, opts)
-                setup_ms.append(worker.info["setup_ms"])
+                try:
+                    worker = Worker(surface, opts)
+                    setup_ms.append(worker.info["setup_ms"])
+                except RuntimeError as exc:
+                    stopped_early = f"the worker could not be restarted: {exc}"
         status = outcome["status"]
         counts[status] = counts.get(status, 0) + 1
         ms = float(outcome.get("ms") or 0.0)
         times.append(ms)
+        cpu_ms = float(outcome.get("cpu_ms") or 0.0)
+        cpu_times.append(cpu_ms)
         totals_max = max(totals_max, float(outcome.get("total_ms") or 0.0))
         kind = outcome.get("kind", "?")
         row = by_kind.setdefault(kind, {"cases": 0, "max_ms": 0.0, "problems": 0, "slow": 0})
@@ -865,11 +887,19 @@ def run_surface(surface: str, settings: Settings, vocab: fuzzgen.Vocab) -> dict[
                         "kind": kind,
                         "about": outcome.get("about", ""),
                         "ms": round(ms, 2),
+                        "cpu_ms": round(cpu_ms, 2),
                         "call": outcome.get("call", ""),
                     }
                 )
         if ms > slowest["ms"]:
-            slowest = {"case": case, "kind": kind, "ms": ms, "call": outcome.get("call", ""), "status": status}
+            slowest = {
+                "case": case,
+                "kind": kind,
+                "ms": ms,
+                "cpu_ms": round(cpu_ms, 2),
+                "call": outcome.get("call", ""),
+                "status": status,
+            }
         case += 1
         if stopped_early:
             break
@@ -901,6 +931,7 @@ def run_surface(surface: str, settings: Settings, vocab: fuzzgen.Vocab) -> dict[
         _save(path, {"surface": surface, **slowest, **record})
         slowest.update(file=str(path), summary=record.get("summary", ""))
     ordered = sorted(times)
+    ordered_cpu = sorted(cpu_times)
     return {
         "surface": surface,
         "cases": len(times),
@@ -910,6 +941,10 @@ def run_surface(surface: str, settings: Settings, vocab: fuzzgen.Vocab) -> dict[
         "hangs": counts["hang"],
         "crashes": counts["crash"],
         "slow": len([t for t in times if t > settings.slow_ms]) - counts["hang"],
+        # slow on CPU time alone (hangs excluded: a killed worker reports none)
+        "slow_cpu": len([t for t in cpu_times if t > settings.slow_ms]),
+        "p99_cpu_ms": round(_percentile(ordered_cpu, 0.99), 3),
+        "max_cpu_ms": round(ordered_cpu[-1], 2) if ordered_cpu else 0.0,
         "p50_ms": round(_percentile(ordered, 0.50), 3),
         "p99_ms": round(_percentile(ordered, 0.99), 3),
         "max_ms": round(ordered[-1], 2) if ordered else 0.0,
@@ -989,9 +1024,11 @@ COLUMNS = [
     ("hangs", "hang", "{}"),
     ("crashes", "crash", "{}"),
     ("slow", "slow", "{}"),
+    ("slow_cpu", "slow cpu", "{}"),
     ("p50_ms", "p50 ms", "{:.2f}"),
     ("p99_ms", "p99 ms", "{:.1f}"),
     ("max_ms", "max ms", "{:.0f}"),
+    ("max_cpu_ms", "max cpu ms", "{:.0f}"),
     ("peak_rss_mb", "RSS MB", "{:.0f}"),
     ("wall_s", "wall s", "{:.0f}"),
 ]
@@ -1031,7 +1068,9 @@ def details(report: dict[str, Any], limit: int = 8) -> str:
             lines.append(f"   {p['status']} case {p['case']} [{p['kind']}{about}]: {p['message'][:200]}")
         for s in row["slow_cases"][:3]:
             about = f" {s['about']}" if s.get("about") else ""
-            lines.append(f"   slow case {s['case']} [{s['kind']}{about}]: {s['ms']:.0f} ms in {s['call']}")
+            lines.append(
+                f"   slow case {s['case']} [{s['kind']}{about}]: {s['ms']:.0f} ms ({s['cpu_ms']:.0f} ms CPU) in {s['call']}"
+            )
         if row["stopped_early"]:
             lines.append(f"   {row['stopped_early']}")
     return "\n".join(lines)
