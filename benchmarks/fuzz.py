@@ -93,13 +93,22 @@ class Finding(Exception):
 
 
 REJECTED = object()
+#: Milliseconds the worker spent in the garbage collector so far (a gc callback adds to it).
+_GC = {"ms": 0.0, "started": 0.0}
+
+
+def _gc_callback(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _GC["started"] = time.perf_counter()
+    else:
+        _GC["ms"] += (time.perf_counter() - _GC["started"]) * 1000.0
 
 
 @dataclass
 class Calls:
     """Times each public call of a case; exceptions the surface documents count as refusals."""
 
-    times: list[tuple[str, float, float]] = field(default_factory=list)  # (call, wall ms, CPU ms)
+    times: list[tuple[str, float, float, float]] = field(default_factory=list)  # (call, wall, CPU, GC ms)
     rejected: str = ""
 
     def __call__(
@@ -110,7 +119,7 @@ class Calls:
         allow: Callable[[BaseException], bool] | None = None,
         **kw: Any,
     ) -> Any:
-        started, cpu = time.perf_counter(), time.process_time()
+        started, cpu, gc_ms = time.perf_counter(), time.process_time(), _GC["ms"]
         try:
             return fn(*args, **kw)
         except BaseException as exc:
@@ -122,7 +131,7 @@ class Calls:
             raise Escaped(name, exc) from exc
         finally:
             wall_ms, cpu_ms = (time.perf_counter() - started) * 1000.0, (time.process_time() - cpu) * 1000.0
-            self.times.append((name, wall_ms, cpu_ms))
+            self.times.append((name, wall_ms, cpu_ms, _GC["ms"] - gc_ms))
 
 
 def _first_line(exc: BaseException, limit: int = 300) -> str:
@@ -608,7 +617,7 @@ def run_case(run: Callable[[Any, Calls], None], payload: Any, collector: _Collec
         status, message = "internal", "logged: " + collector.records[0]
     if status == "ok" and calls.rejected:
         status, message = "rejected", calls.rejected
-    slowest = max(calls.times, key=lambda t: t[1], default=("", 0.0, 0.0))
+    slowest = max(calls.times, key=lambda t: t[1], default=("", 0.0, 0.0, 0.0))
     return {
         "status": status,
         "message": message,
@@ -617,6 +626,8 @@ def run_case(run: Callable[[Any, Calls], None], payload: Any, collector: _Collec
         "call": slowest[0],
         # CPU time of the process during the call: what other work on a shared machine cannot inflate
         "cpu_ms": max((t[2] for t in calls.times), default=0.0),
+        # garbage collection during the slowest call (collections the fuzzer's own garbage can trigger)
+        "gc_ms": slowest[3],
         "total_ms": sum(t[1] for t in calls.times),
     }
 
@@ -641,6 +652,9 @@ def worker_main(conn: Any, surface: str, opts: dict[str, Any]) -> None:
     package_log.addHandler(collector)
     package_log.propagate = False
     started = time.perf_counter()
+    import gc
+
+    gc.callbacks.append(_gc_callback)
     import strudel_jupyter
 
     vocab = fuzzgen.load_vocab(opts["snapshot"])
@@ -888,6 +902,7 @@ def _run_surface(
                         "about": outcome.get("about", ""),
                         "ms": round(ms, 2),
                         "cpu_ms": round(cpu_ms, 2),
+                        "gc_ms": round(float(outcome.get("gc_ms") or 0.0), 2),
                         "call": outcome.get("call", ""),
                     }
                 )
@@ -897,6 +912,7 @@ def _run_surface(
                 "kind": kind,
                 "ms": ms,
                 "cpu_ms": round(cpu_ms, 2),
+                "gc_ms": round(float(outcome.get("gc_ms") or 0.0), 2),
                 "call": outcome.get("call", ""),
                 "status": status,
             }
@@ -1069,7 +1085,8 @@ def details(report: dict[str, Any], limit: int = 8) -> str:
         for s in row["slow_cases"][:3]:
             about = f" {s['about']}" if s.get("about") else ""
             lines.append(
-                f"   slow case {s['case']} [{s['kind']}{about}]: {s['ms']:.0f} ms ({s['cpu_ms']:.0f} ms CPU) in {s['call']}"
+                f"   slow case {s['case']} [{s['kind']}{about}]: {s['ms']:.0f} ms "
+                f"({s['cpu_ms']:.0f} ms CPU, {s['gc_ms']:.0f} ms GC) in {s['call']}"
             )
         if row["stopped_early"]:
             lines.append(f"   {row['stopped_early']}")
