@@ -39,6 +39,7 @@ ROUTE_TYPES = {
     "/strudel-jupyter/sounds/(?P<name>[^/]+)": "sound_entry",
     "/strudel-jupyter/categories": "categories",
     "/strudel-jupyter/tags": "tags",
+    "/strudel-jupyter/sound-sources": "sound_sources",
 }
 
 
