@@ -3,7 +3,7 @@
  * "Stop all Strudel audio" command.
  *
  * The output is its own MIME type, `application/vnd.strudel.pattern+json`:
- *   {kind: "pattern", code, validation: {ok, summary, findings}, sounds}  a pattern, play / stop
+ *   {kind: "pattern", code, validation: {ok, summary, findings}, sounds, view?}  a pattern, play / stop
  *   {kind: "sound", sound, n, sounds, autoplay_until}                  one sound (the panel's audition)
  * Strudel code is JavaScript run in this browser, so nothing evaluates without a click on
  * Play, an output of an untrusted notebook never evaluates (the renderer is told
@@ -35,6 +35,8 @@ interface IFinding {
 
 interface IPatternData {
   kind?: 'pattern' | 'sound';
+  /** `check`: `%%strudel`'s report with a play action (findings, code, then the buttons). */
+  view?: 'player' | 'check';
   code?: string;
   validation?: { ok: boolean; summary: string; findings: IFinding[] };
   sounds?: Record<string, UserSound>;
@@ -101,9 +103,12 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
     this.stop.hidden = sound;
     this.play.disabled = !this.trusted;
     this.node.dataset.trusted = String(this.trusted);
+    const bar = h('div', { className: 'jp-Strudel-patternBar' }, this.play, this.stop, this.state);
+    const check = this.data.view === 'check';
+    this.node.dataset.view = sound ? 'sound' : check ? 'check' : 'player';
     replace(
       this.node,
-      h('div', { className: 'jp-Strudel-patternBar' }, this.play, this.stop, this.state),
+      check ? null : bar,
       this.trusted
         ? null
         : h(
@@ -113,7 +118,8 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
               '(or run the cell again) to play it.'
           ),
       sound ? null : findingsList(this.data.validation),
-      sound ? null : h('pre', { className: 'jp-Strudel-patternCode' }, h('code', {}, code))
+      sound ? null : h('pre', { className: 'jp-Strudel-patternCode' }, h('code', {}, code)),
+      check ? bar : null
     );
     const audio = loadedAudio();
     if (audio) {

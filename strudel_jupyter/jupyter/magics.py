@@ -68,9 +68,9 @@ class StrudelMagics(Magics):
             %strudel                           open the reference / sounds panel
 
         Cell magic: ``%%strudel`` checks the Strudel code in the cell (unknown functions,
-        sounds, banks) and returns the validation report. ``%%strudel --play`` also shows it
-        as a playable output: play / stop in JupyterLab, the validator's findings, the code.
-        Nothing plays until you click Play.
+        sounds, banks) and returns the validation report, shown in JupyterLab with a play
+        action. ``%%strudel --play`` shows a player: play / stop, the validator's findings,
+        then the code it runs. Nothing plays until you click Play.
         """
         if cell is not None:
             return self._validate(line, cell)
@@ -113,12 +113,11 @@ class StrudelMagics(Magics):
         except ImportError as exc:
             raise UsageError(f"Strudel code validation is not available in this installation ({exc})") from None
         index = self._load_index()
-        if args.play:
-            from .playback import play
+        if args.json:
+            return validate_code(cell, index=index).to_dict()
+        from .playback import check, play
 
-            return play(cell, index=index)
-        report = validate_code(cell, index=index)
-        return report.to_dict() if args.json else report
+        return play(cell, index=index) if args.play else check(cell, index=index)
 
     def _panel(self) -> Any:
         # The panel is this front end's own view of the index (``%strudel`` with no query).

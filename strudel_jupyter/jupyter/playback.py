@@ -21,7 +21,7 @@ from ..data.index import StrudelIndex, get_index
 from ..data.sound_sources import UserSound, user_sounds
 from ..render.html import escape, styled
 
-__all__ = ["PATTERN_MIME", "PlayablePattern", "SoundAudition", "audition", "play"]
+__all__ = ["PATTERN_MIME", "CheckedCode", "PlayablePattern", "SoundAudition", "audition", "check", "play"]
 
 PATTERN_MIME = "application/vnd.strudel.pattern+json"
 #: A sound output plays by itself only this long after it was made (a click in the panel);
@@ -63,6 +63,28 @@ class PlayablePattern:
         return {PATTERN_MIME: self.to_dict(), "text/plain": str(self), "text/html": self._repr_html_()}
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedCode(ValidationReport):
+    """``%%strudel``'s result: the validation report itself, with a play action in JupyterLab.
+
+    Everything a :class:`ValidationReport` has (``ok``, ``findings``, ``to_dict()``...); its
+    display adds the playable output (findings, the exact code, then play / stop).
+    """
+
+    sounds: dict[str, UserSound] = field(default_factory=dict)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = ValidationReport._repr_mimebundle_(self, include, exclude)
+        bundle[PATTERN_MIME] = {
+            "kind": "pattern",
+            "view": "check",
+            "code": self.code,
+            "validation": dict(self.to_dict()),
+            "sounds": self.sounds,
+        }
+        return bundle
+
+
 @dataclass(frozen=True)
 class SoundAudition:
     """One sound played once (the panel's Sounds tab), through the labextension's engine."""
@@ -98,6 +120,13 @@ def play(code: str, *, index: StrudelIndex | None = None) -> PlayablePattern:
     """
     index = index or get_index()
     return PlayablePattern(code, validate_code(code, index=index), user_sounds(index))
+
+
+def check(code: str, *, index: StrudelIndex | None = None) -> CheckedCode:
+    """Validate Strudel code; the report displays with a play action (``%%strudel``)."""
+    index = index or get_index()
+    report = validate_code(code, index=index)
+    return CheckedCode(report.code, report.findings, user_sounds(index))
 
 
 def audition(sound: str, n: int = 0, *, index: StrudelIndex | None = None, autoplay: bool = True) -> SoundAudition:

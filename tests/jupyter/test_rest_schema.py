@@ -205,6 +205,7 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
     ],
     "categories": [(("categories",), {})],
     "tags": [(("tags",), {})],
+    "sound_sources": [(("sound-sources",), {})],
 }
 
 #: Requests the server refuses: every error body is an ErrorReply.

@@ -32,7 +32,12 @@ export class Audition {
     this.node = h(
       'div',
       { className: 'jp-Strudel-audition' },
-      h('label', { className: 'jp-Strudel-auditionLabel' }, '▶ click a sound to hear it; sample ', this.index),
+      h(
+        'label',
+        { className: 'jp-Strudel-auditionLabel', title: 'Click a sound (or press Enter) to hear it' },
+        '▶ plays on click · sample ',
+        this.index
+      ),
       this.status
     );
     list.addEventListener('click', event => {
