@@ -183,6 +183,12 @@ def lab(tmp_path_factory, shared_snapshot_dir, wavs):
         f"register_sounds({{'kerneltone': ['kernel.wav']}}, {wavs.url!r})",
         '%%strudel --play\nnote("c3 e3 g3 c4").s("sawtooth").room(0.2)',
         '%%strudel --play\ns("kerneltone*2")',
+        '%%strudel\nnote("c3").s("sawtoth")',
+    )
+    _notebook(
+        root / "panel.ipynb",
+        "from strudel_jupyter import StrudelPanel\npanel = StrudelPanel()\npanel.tabs.selected_index = 1\n"
+        'panel.snd_search.value = "sawtooth"\npanel',
     )
     # A saved pattern output whose code would leave a mark if it ever ran.
     saved = {
@@ -397,7 +403,7 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
 
 def _run_all(page) -> None:
     run_command(page, "Run All Cells")
-    page.locator(".jp-Strudel-pattern").nth(1).wait_for()
+    page.locator(".jp-Strudel-pattern").nth(2).wait_for()
 
 
 def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
@@ -408,6 +414,10 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     assert first.locator(".jp-Strudel-findingsOk").inner_text() == "Validator: No problems found."
     # (IPython hands the cell magic the cell with its final newline)
     assert first.locator(".jp-Strudel-patternCode").inner_text() == 'note("c3 e3 g3 c4").s("sawtooth").room(0.2)\n'
+    # Plain %%strudel shows its report (here an error) with the play action under the code
+    check = page.locator(".jp-Strudel-pattern[data-view='check']")
+    assert "unknown_sound" in check.locator(".jp-Strudel-findings").inner_text()
+    assert check.locator(".jp-Strudel-patternCode + .jp-Strudel-patternBar").count() == 1
     # Nothing plays before a click
     assert peak(page, 300) == 0
     # When I click Play, the pattern sounds
@@ -415,6 +425,9 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     first.locator(".jp-Strudel-patternState", has_text="Playing").wait_for()
     assert peak(page, 2000) > SOUND
     shot(page, "light-pattern-playing")
+    # Strudel's scope is installed, and JupyterLab keeps the browser's own window.focus
+    assert page.evaluate("() => typeof window.note === 'function' && typeof window.stack === 'function'")
+    assert page.evaluate("() => String(window.focus).includes('[native code]')")
     # When I click Stop, it falls silent
     first.get_by_role("button", name="■ Stop").click()
     first.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
@@ -437,6 +450,28 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     first.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
     # at once: no release or reverb tail to wait for (the Stop button above lets them ring)
     assert wait_for_silence(page, seconds=0.5) < SILENCE
+
+
+def test_the_panel_plays_a_picked_sound_through_the_extension(browser, lab):
+    context, page, errors = _open(browser, lab, "panel.ipynb")
+    try:
+        # Given the %strudel panel on its Sounds tab, searched for "sawtooth"
+        run_command(page, "Run All Cells")
+        select = page.locator(".strudel-panel .strudel-list select").last
+        select.wait_for()
+        page.wait_for_function(
+            "el => [...el.options].some(o => o.textContent === 'sawtooth')", arg=select.element_handle()
+        )
+        assert peak(page, 200) == 0
+        # When I pick a sound, it sounds (the labextension's engine plays the panel's output)
+        select.select_option(label="sawtooth")
+        assert peak(page, 3000) > SOUND
+        page.locator(".strudel-panel .jp-Strudel-pattern[data-view='sound']").wait_for()
+        assert wait_for_silence(page) < SILENCE
+        shot(page, "light-panel-audition")
+    finally:
+        context.close()
+    assert not [e for e in errors if "strudel" in e.lower()], errors
 
 
 def test_dark_theme_screenshots_of_the_audition_and_a_playing_output(page):

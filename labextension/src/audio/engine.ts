@@ -48,6 +48,31 @@ function hostOf(url: string): string {
   }
 }
 
+/**
+ * Run Strudel's `evalScope` (which puts ~1000 names on `window`, as on strudel.cc) but give
+ * back the browser's own globals it overwrote (`focus`, `frames`): JupyterLab shares this
+ * window. Strudel code uses those two as methods (`.focus(...)`), which is unaffected.
+ */
+async function keepBrowserGlobals(install: () => Promise<unknown>): Promise<string[]> {
+  const before = new Map(
+    Object.getOwnPropertyNames(window).map(name => [name, Object.getOwnPropertyDescriptor(window, name)])
+  );
+  await install();
+  const restored: string[] = [];
+  for (const [name, original] of before) {
+    const now = Object.getOwnPropertyDescriptor(window, name);
+    if (original && now && (now.value !== original.value || now.get !== original.get)) {
+      try {
+        Object.defineProperty(window, name, original);
+        restored.push(name);
+      } catch {
+        // a non-configurable property was never replaced either
+      }
+    }
+  }
+  return restored;
+}
+
 class StrudelEngine implements IStrudelAudio {
   private readonly repl: webaudio.IRepl;
   private readonly scope: Promise<unknown>;
@@ -61,7 +86,7 @@ class StrudelEngine implements IStrudelAudio {
 
   constructor(sources: SoundSourcesReply) {
     // The REPL's evaluation scope: its code calls Strudel's functions as globals.
-    this.scope = core.evalScope(core, mini, tonal, webaudio, soundfonts);
+    this.scope = keepBrowserGlobals(() => core.evalScope(core, mini, tonal, webaudio, soundfonts));
     // The prebake, in its order: synths, ZZFX, soundfonts, then the sample maps and aliases.
     webaudio.registerSynthSounds();
     webaudio.registerZZFXSounds();
