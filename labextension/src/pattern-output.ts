@@ -46,12 +46,14 @@ interface IPatternData {
   autoplay_until?: number;
 }
 
-function findingsList(validation: IPatternData['validation']): HTMLElement | null {
+function findingsList(validation: IPatternData['validation'], trusted: boolean): HTMLElement | null {
   if (!validation) {
     return null;
   }
+  // An untrusted notebook's saved findings are its author's word, not this validator's.
+  const title = trusted ? 'Validator' : 'Validator (as saved in the notebook)';
   if (!validation.findings.length) {
-    return h('p', { className: 'jp-Strudel-findingsOk' }, `Validator: ${validation.summary}`);
+    return h('p', { className: 'jp-Strudel-findingsOk' }, `${title}: ${validation.summary}`);
   }
   return h(
     'div',
@@ -117,7 +119,7 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
             'This notebook is not trusted: its Strudel code does not run here. Trust the notebook ' +
               '(or run the cell again) to play it.'
           ),
-      sound ? null : findingsList(this.data.validation),
+      sound ? null : findingsList(this.data.validation, this.trusted),
       sound ? null : h('pre', { className: 'jp-Strudel-patternCode' }, h('code', {}, code)),
       check ? bar : null
     );

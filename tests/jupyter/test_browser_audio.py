@@ -274,6 +274,7 @@ def browser(lab):
 
 
 def _open(browser, lab, notebook: str):
+    """A new browser context on `notebook`, with the output tap installed; (context, page, page errors)."""
     context = browser.new_context(viewport={"width": 1360, "height": 860})
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(TAP_SCRIPT)
@@ -450,6 +451,22 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     first.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
     # at once: no release or reverb tail to wait for (the Stop button above lets them ring)
     assert wait_for_silence(page, seconds=0.5) < SILENCE
+
+
+def test_without_the_autoplay_flag_the_click_itself_starts_the_sound(browser, lab):
+    # Chromium's default policy: audio starts only from a user gesture. The engine's chunk
+    # arrives after the click, so the click must resume the audio context by itself.
+    strict = browser.browser_type.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    try:
+        context, page, errors = _open(strict, lab, "play.ipynb")
+        sounds = sounds_tab(page)
+        search_sound(sounds, "sawtooth").click()
+        assert peak(page, 1500) > SOUND
+        assert page.evaluate("() => window.__strudelTaps.every(tap => tap.context.state === 'running')")
+        context.close()
+    finally:
+        strict.close()
+    assert not [e for e in errors if "strudel" in e.lower()], errors
 
 
 def test_the_panel_plays_a_picked_sound_through_the_extension(browser, lab):

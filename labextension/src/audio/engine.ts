@@ -84,7 +84,9 @@ class StrudelEngine implements IStrudelAudio {
   private current: IPlayState = { owner: null, status: 'idle' };
   private readonly listeners = new Set<(state: IPlayState) => void>();
 
-  constructor(sources: SoundSourcesReply) {
+  constructor(sources: SoundSourcesReply, context: AudioContext) {
+    // superdough's context: the one the click resumed.
+    webaudio.setAudioContext(context);
     // The REPL's evaluation scope: its code calls Strudel's functions as globals.
     this.scope = keepBrowserGlobals(() => core.evalScope(core, mini, tonal, webaudio, soundfonts));
     // The prebake, in its order: synths, ZZFX, soundfonts, then the sample maps and aliases.
@@ -273,6 +275,6 @@ class StrudelEngine implements IStrudelAudio {
   }
 }
 
-export function createEngine(sources: SoundSourcesReply): IStrudelAudio {
-  return new StrudelEngine(sources);
+export function createEngine(sources: SoundSourcesReply, context: AudioContext): IStrudelAudio {
+  return new StrudelEngine(sources, context);
 }

@@ -35,9 +35,23 @@ export interface IStrudelAudio {
 }
 
 let engine: Promise<IStrudelAudio> | null = null;
+let context: AudioContext | null = null;
 
-/** The engine, loading its chunk and the sound sources the first time. */
+/**
+ * Create or resume the audio context now, inside the click that asked for sound: browsers
+ * start audio only from a user gesture, and the engine's chunk arrives after the click.
+ */
+function unlockAudio(): AudioContext {
+  context ??= new AudioContext();
+  if (context.state !== 'running') {
+    void context.resume();
+  }
+  return context;
+}
+
+/** The engine, loading its chunk and the sound sources the first time; call it from a click. */
 export function loadAudio(): Promise<IStrudelAudio> {
+  const audioContext = unlockAudio();
   if (!engine) {
     engine = Promise.all([
       import(/* webpackChunkName: "strudel-audio" */ './engine'),
@@ -46,7 +60,7 @@ export function loadAudio(): Promise<IStrudelAudio> {
         alias_url: null,
         user: {}
       }))
-    ]).then(([module, sources]) => module.createEngine(sources));
+    ]).then(([module, sources]) => module.createEngine(sources, audioContext));
     engine.catch(() => {
       engine = null; // a failed chunk load may succeed on the next click
     });

@@ -31,6 +31,7 @@ declare module '@strudel/webaudio' {
     nodes: Record<string, IOrbit | undefined>;
   }
   export function getAudioContext(): AudioContext;
+  export function setAudioContext(context: AudioContext): AudioContext;
   export function initAudio(options?: Record<string, unknown>): Promise<void>;
   export function webaudioRepl(options: Record<string, unknown>): IRepl;
   export function registerSynthSounds(): void;
