@@ -119,6 +119,11 @@ class WavServer:
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, directory=str(folder), **kwargs)
 
+            def do_GET(self) -> None:
+                if self.path.startswith("/slow/"):
+                    time.sleep(1.5)  # a sample that takes its time to download
+                super().do_GET()
+
             def end_headers(self) -> None:
                 self.send_header("Access-Control-Allow-Origin", "*")
                 self.send_header("Cache-Control", "no-store")
@@ -139,7 +144,8 @@ class WavServer:
 @pytest.fixture(scope="module")
 def wavs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("wavs")
-    for name, frequency in (("a.wav", 440), ("b.wav", 550), ("c.wav", 660), ("kernel.wav", 330)):
+    (folder / "slow").mkdir()
+    for name, frequency in (("a.wav", 440), ("b.wav", 550), ("c.wav", 660), ("kernel.wav", 330), ("slow/a.wav", 770)):
         _write_tone(folder / name, frequency)
     server = WavServer(folder)
     yield server
@@ -176,6 +182,7 @@ def lab(tmp_path_factory, shared_snapshot_dir, wavs):
         f"register_sounds({{'testtone': ['a.wav', 'b.wav', 'c.wav']}}, {wavs.url!r})\n"
         f"register_sounds({{'deadtone': ['gone.wav']}}, 'http://127.0.0.1:{closed}/')\n"
         f"register_sounds({{'missingtone': ['missing.wav']}}, {wavs.url!r})\n"
+        f"register_sounds({{'slowtone': ['slow/a.wav']}}, {wavs.url!r})\n"
     )
     _notebook(
         root / "play.ipynb",
@@ -184,6 +191,7 @@ def lab(tmp_path_factory, shared_snapshot_dir, wavs):
         '%%strudel --play\nnote("c3 e3 g3 c4").s("sawtooth").room(0.2)',
         '%%strudel --play\ns("kerneltone*2")',
         '%%strudel\nnote("c3").s("sawtoth")',
+        '%%strudel --play\nnote("c3").s(',
     )
     _notebook(
         root / "panel.ipynb",
@@ -390,6 +398,13 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
     shot(page, "light-sounds-audition")
     wait_for_silence(page)
 
+    # A sample that takes its time says it is loading, then plays
+    search_sound(sounds, "slowtone").click()
+    sounds.locator(".jp-Strudel-auditionStatus[data-state='loading']", has_text="Loading slowtone…").wait_for()
+    assert peak(page, 3000) > SOUND
+    sounds.locator(".jp-Strudel-auditionStatus", has_text="Played slowtone").wait_for()
+    wait_for_silence(page)
+
     # When the sample's host cannot be reached, the tab says so in place, and nothing sounds
     search_sound(sounds, "deadtone").click()
     status = sounds.locator(".jp-Strudel-auditionStatus.jp-Strudel-error")
@@ -451,6 +466,13 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     first.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
     # at once: no release or reverb tail to wait for (the Stop button above lets them ring)
     assert wait_for_silence(page, seconds=0.5) < SILENCE
+
+    # Code that does not evaluate says why next to its Play button, and stays silent
+    broken = outputs.nth(3)
+    broken.get_by_role("button", name="Play this Strudel pattern").click()
+    broken.locator(".jp-Strudel-patternState.jp-Strudel-error").wait_for()
+    assert "Error" in broken.locator(".jp-Strudel-patternState").inner_text()
+    assert peak(page, 500) < SILENCE
 
 
 def test_without_the_autoplay_flag_the_click_itself_starts_the_sound(browser, lab):
