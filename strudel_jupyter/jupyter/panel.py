@@ -145,14 +145,7 @@ class StrudelPanel(W.VBox):
         self.snd_detail.add_class("strudel-detail")
         # Audition, as in the REPL: picking a sound plays it once, through the JupyterLab
         # extension's engine (a playable output in snd_audio; see playback.py).
-        self.snd_index = W.BoundedIntText(
-            value=0,
-            min=0,
-            max=9999,
-            description="sample",
-            style={"description_width": "initial"},
-            layout=W.Layout(width="10em"),
-        )
+        self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em"))
         self.snd_play = _button("▶ play", self._play_clicked)
         self.snd_audio = W.Output()
         self.last_audition: SoundAudition | None = None
@@ -163,7 +156,7 @@ class StrudelPanel(W.VBox):
                 category_row,
                 self.snd_status,
                 self.snd_suggestions,
-                W.HBox([self.snd_play, self.snd_index, self.snd_audio]),
+                W.HBox([self.snd_play, W.Label("sample"), self.snd_index, self.snd_audio]),
                 W.HBox([self.snd_list.box, self.snd_detail]),
             ]
         )
