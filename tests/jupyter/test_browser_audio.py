@@ -416,6 +416,20 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
     status.filter(has_text="answered 404").wait_for()
     shot(page, "light-sounds-audition-error")
 
+    # Offline (this machine reaches no CDN), the REPL's own sounds fail with the reason, never silently:
+    # a Dirt-Samples sample (its map is inline, its WAV on the CDN)
+    search_sound(sounds, "casio").click()
+    status.filter(has_text="strudel.b-cdn.net cannot be reached").wait_for()
+    # a sound whose sample map itself is on the CDN
+    search_sound(sounds, "piano").click()
+    status.filter(has_text="“piano” is not loaded").wait_for()
+    assert "piano (strudel.b-cdn.net)" in status.inner_text()
+    # a General MIDI soundfont
+    search_sound(sounds, "gm_piano").click()
+    status.filter(has_text="Could not load gm_piano (soundfont)").wait_for()
+    assert peak(page, 300) < SILENCE
+    shot(page, "light-sounds-offline-soundfont")
+
 
 def _run_all(page) -> None:
     run_command(page, "Run All Cells")

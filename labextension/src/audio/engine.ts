@@ -139,11 +139,17 @@ class StrudelEngine implements IStrudelAudio {
       // A silent trigger first loads the sample, font or table, so the audible one is on time
       // (superdough skips a sound whose loading ends after its start time).
       const ctx = webaudio.getAudioContext();
-      await timeout(
-        webaudio.superdough({ ...value, gain: 0 }, ctx.currentTime + 0.01, 0.01),
-        LOAD_TIMEOUT_MS,
-        `loading ${name}`
-      );
+      try {
+        await timeout(
+          webaudio.superdough({ ...value, gain: 0 }, ctx.currentTime + 0.01, 0.01),
+          LOAD_TIMEOUT_MS,
+          `loading ${name}`
+        );
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        const offline = /fetch|network/i.test(why) ? ' (offline, or its host cannot be reached)' : '';
+        throw new Error(`Could not load ${name}${n ? `:${n}` : ''} (${type}): ${why}${offline}`);
+      }
     }
     if (id !== this.auditionId) {
       return; // another sound was clicked meanwhile: it plays, not this one
