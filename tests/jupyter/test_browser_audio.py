@@ -66,6 +66,7 @@ TAP_SCRIPT = """
       if (!tap) {
         tap = target.context.createAnalyser();
         tap.fftSize = 2048;
+        tap.smoothingTimeConstant = 0;
         connect.call(tap, target);
         taps.set(target, tap);
         window.__strudelTaps.push(tap);
@@ -91,6 +92,20 @@ async (ms) => {
     await new Promise(resolve => setTimeout(resolve, 10));
   }
   return peak;
+}
+"""
+
+
+#: The level (dB) at one frequency at the output now, the loudest over the taps.
+LEVEL_AT_SCRIPT = """
+(frequency) => {
+  let level = -Infinity;
+  for (const tap of window.__strudelTaps || []) {
+    const data = new Float32Array(tap.frequencyBinCount);
+    tap.getFloatFrequencyData(data);
+    level = Math.max(level, data[Math.round(frequency / (tap.context.sampleRate / tap.fftSize))]);
+  }
+  return level;
 }
 """
 
@@ -368,6 +383,24 @@ def test_a_synth_auditions_in_the_sounds_tab_and_the_engine_loads_only_then(page
     page.keyboard.press("Enter")
     assert peak(page, 1500) > SOUND
     assert wait_for_silence(page) < SILENCE
+
+
+def test_a_second_sound_stops_the_first(page):
+    sounds = sounds_tab(page)
+    # Given the sawtooth synth sounding its a3 (220 Hz) for about a second
+    search_sound(sounds, "sawtooth").click()
+    sounds.locator(".jp-Strudel-auditionStatus", has_text="Played sawtooth").wait_for()
+    started = time.monotonic()
+    row = search_sound(sounds, "testtone")
+    assert page.evaluate(LEVEL_AT_SCRIPT, 220) > -40  # still sounding
+    # When I click another sound (a 440 Hz sine) before it ends
+    row.click()
+    sounds.locator(".jp-Strudel-auditionStatus", has_text="Played testtone").wait_for()
+    page.wait_for_timeout(100)
+    assert time.monotonic() - started < 0.8  # the sawtooth would still sound
+    # Then the new one sounds and the first is gone
+    assert page.evaluate(LEVEL_AT_SCRIPT, 440) > -40
+    assert page.evaluate(LEVEL_AT_SCRIPT, 220) < -80
 
 
 def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page, wavs):
