@@ -19,7 +19,7 @@ from ..code.report import ValidationReport
 from ..code.validation import validate_code
 from ..data.index import StrudelIndex, get_index
 from ..data.sound_sources import UserSound, user_sounds
-from ..render.html import escape, styled
+from ..render.html import escape
 
 __all__ = ["PATTERN_MIME", "CheckedCode", "PlayablePattern", "SoundAudition", "audition", "check", "play"]
 
@@ -54,9 +54,10 @@ class PlayablePattern:
         return f"Strudel pattern (play it in JupyterLab)\nValidator: {self.report}\n\n{self.code}"
 
     def _repr_html_(self) -> str:
-        return styled(
-            "<div class='strudel-pattern'><p>Strudel pattern: plays in JupyterLab with the "
-            f"strudel-jupyter extension.</p>{self.report._repr_html_()}<pre>{escape(self.code)}</pre></div>"
+        # The report's HTML carries the style sheet already: wrap it once, not twice.
+        return (
+            f"{self.report._repr_html_()}<div class='strudel-output strudel-pattern'><p>Strudel pattern: "
+            f"plays in JupyterLab with the strudel-jupyter extension.</p><pre>{escape(self.code)}</pre></div>"
         )
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
