@@ -17,6 +17,7 @@ export interface RestResponses {
   sound_entry: SoundDetail | BankItem;
   categories: CategoriesReply;
   tags: TagsReply;
+  sound_sources: SoundSourcesReply;
   error: ErrorReply;
 }
 export interface KnowledgeSuccess {
@@ -204,6 +205,41 @@ export interface TagsReply {
     [k: string]: number;
   };
   total: number;
+}
+/**
+ * GET sound-sources: what the browser's audio engine registers before it plays.
+ */
+export interface SoundSourcesReply {
+  maps: SampleMapSource[];
+  alias_url: string | null;
+  user: {
+    [k: string]: UserSound;
+  };
+}
+/**
+ * One ``samples(map, baseUrl, options)`` call of the prebake, in call order.
+ */
+export interface SampleMapSource {
+  name: string;
+  url: string | null;
+  map?: {
+    [k: string]: unknown;
+  };
+  baseUrl: string;
+  options: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A sound registered with ``register_sounds``: its type and full sample (or table) URLs.
+ */
+export interface UserSound {
+  type: string;
+  files:
+    | string[]
+    | {
+        [k: string]: string[];
+      };
 }
 /**
  * Every error: a status code plus this body; never a traceback.

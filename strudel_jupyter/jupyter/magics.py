@@ -45,6 +45,11 @@ class StrudelMagics(Magics):
 
     @magic_arguments()
     @argument("--json", action="store_true", help="show the raw JSON response instead of the rendered answer")
+    @argument(
+        "--play",
+        action="store_true",
+        help="with %%%%strudel: a playable output (play / stop in JupyterLab) with the code and its findings",
+    )
     @argument("--domain", choices=DOMAINS, help="look only in the reference or the sounds")
     @argument("--mode", choices=MODES, help="the shape of the answer")
     @argument("--limit", type=int, help=f"how many items (default {DEFAULT_LIMIT}; {LIST_LIMIT} for lists)")
@@ -63,7 +68,9 @@ class StrudelMagics(Magics):
             %strudel                           open the reference / sounds panel
 
         Cell magic: ``%%strudel`` checks the Strudel code in the cell (unknown functions,
-        sounds, banks) and returns the validation report.
+        sounds, banks) and returns the validation report, shown in JupyterLab with a play
+        action. ``%%strudel --play`` shows a player: play / stop, the validator's findings,
+        then the code it runs. Nothing plays until you click Play.
         """
         if cell is not None:
             return self._validate(line, cell)
@@ -84,6 +91,8 @@ class StrudelMagics(Magics):
             query = _unquote(" ".join(args.query).strip())
             if not query:
                 raise UsageError("%strudel needs a query, e.g. %strudel what does fast do (alone it opens the panel)")
+            if args.play:
+                raise UsageError("--play belongs to %%strudel (a cell of Strudel code), not to a question")
             options = {"domain": args.domain, "mode": args.mode, "limit": args.limit}
             raw = args.json
         index = self._load_index()
@@ -92,15 +101,23 @@ class StrudelMagics(Magics):
     def _validate(self, line: str, cell: str) -> Any:
         args = parse_argstring(self.strudel, line)
         if args.query or args.domain or args.mode or args.limit is not None:
-            raise UsageError("%%strudel checks the cell's code and takes only --json; ask questions with %strudel")
+            raise UsageError(
+                "%%strudel checks the cell's code and takes only --json or --play; ask questions with %strudel"
+            )
+        if args.json and args.play:
+            raise UsageError("%%strudel takes --json or --play, not both")
         if not cell.strip():
             raise UsageError('%%strudel needs Strudel code in the cell, e.g. s("bd sd").room(0.5)')
         try:
             from ..code.validation import validate_code
         except ImportError as exc:
             raise UsageError(f"Strudel code validation is not available in this installation ({exc})") from None
-        report = validate_code(cell, index=self._load_index())
-        return report.to_dict() if args.json else report
+        index = self._load_index()
+        if args.json:
+            return validate_code(cell, index=index).to_dict()
+        from .playback import check, play
+
+        return play(cell, index=index) if args.play else check(cell, index=index)
 
     def _panel(self) -> Any:
         # The panel is this front end's own view of the index (``%strudel`` with no query).

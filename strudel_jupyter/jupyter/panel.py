@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
+from IPython.display import display
 
 from ..data.index import StrudelIndex, get_index
 from ..data.sounds_tab import SOUND_CATEGORIES
@@ -19,6 +20,7 @@ from ..lookup.browse import ALL, browse_reference, browse_sounds, reference_deta
 from ..lookup.knowledge import strudel_knowledge
 from ..render.html import escape, style_element
 from ..render.response_html import render_html, render_item_html
+from .playback import SoundAudition, audition
 
 __all__ = ["StrudelPanel"]
 
@@ -141,12 +143,20 @@ class StrudelPanel(W.VBox):
         self.snd_list = _ListView(self._show_sound)
         self.snd_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
         self.snd_detail.add_class("strudel-detail")
+        # Audition, as in the REPL: picking a sound plays it once, through the JupyterLab
+        # extension's engine (a playable output in snd_audio; see playback.py).
+        self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em"))
+        self.snd_play = _button("▶ play", self._play_clicked)
+        self.snd_audio = W.Output()
+        self.last_audition: SoundAudition | None = None
+        self.snd_list.select.observe(self._sound_picked, names="value")
         sounds = W.VBox(
             [
                 self.snd_search,
                 category_row,
                 self.snd_status,
                 self.snd_suggestions,
+                W.HBox([self.snd_play, W.Label("sample"), self.snd_index, self.snd_audio]),
                 W.HBox([self.snd_list.box, self.snd_detail]),
             ]
         )
@@ -230,6 +240,24 @@ class StrudelPanel(W.VBox):
     def _show_sound(self, name: str | None) -> None:
         item = sound_detail(name, index=self.index) if name else None
         self.snd_detail.value = render_item_html(item) if item else ""
+
+    def audition(self, name: str | None = None) -> SoundAudition | None:
+        """Play a sound once (default: the selected one, at the ``sample`` index) in JupyterLab."""
+        name = name or self.snd_list.select.value
+        if not name:
+            return None
+        self.last_audition = audition(name, self.snd_index.value, index=self.index)
+        with self.snd_audio:
+            self.snd_audio.clear_output(wait=True)
+            display(self.last_audition)
+        return self.last_audition
+
+    def _play_clicked(self, _button: W.Button) -> None:
+        self.audition()
+
+    def _sound_picked(self, change: dict[str, Any]) -> None:
+        if change["new"] and not self.snd_list._quiet:  # a click, not a new search's first row
+            self.audition(change["new"])
 
     def refresh(self) -> None:
         """Show the index as it is now (e.g. after ``register_sounds``)."""

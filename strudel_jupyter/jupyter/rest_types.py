@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from ..data.sound_sources import SampleMapSource, SoundSources, UserSound
 from ..lookup.items import BankItem, FunctionItem, KnowledgeFailure, KnowledgeSuccess, SoundItem
 
 __all__ = [
@@ -25,9 +26,12 @@ __all__ = [
     "RestResponses",
     "SoundDetail",
     "SoundEntryReply",
+    "SampleMapSource",
     "SoundRow",
+    "SoundSourcesReply",
     "SoundsPage",
     "TagsReply",
+    "UserSound",
 ]
 
 
@@ -127,6 +131,10 @@ class TagsReply(TypedDict):
     total: int
 
 
+class SoundSourcesReply(SoundSources):
+    """GET sound-sources: what the browser's audio engine registers before it plays."""
+
+
 class RestResponses(TypedDict):
     """The body of each route's successful answer (and of every error), by route."""
 
@@ -137,4 +145,5 @@ class RestResponses(TypedDict):
     sound_entry: SoundEntryReply
     categories: CategoriesReply
     tags: TagsReply
+    sound_sources: SoundSourcesReply
     error: ErrorReply

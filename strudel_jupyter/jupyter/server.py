@@ -28,6 +28,7 @@ from jupyter_server.utils import url_path_join
 
 from ..data.index import StrudelIndex, get_index, settle_for_server
 from ..data.snapshot import SnapshotError
+from ..data.sound_sources import sound_sources
 from ..data.sounds_tab import SOUND_CATEGORIES
 from ..limits import REST_DEADLINE_SECONDS, REST_QUEUE, REST_WORKERS
 from ..lookup.browse import browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
@@ -464,6 +465,15 @@ class TagsHandler(StrudelHandler):
         self.reply({"tags": dict(ref.tag_counts), "total": len(ref)})
 
 
+class SoundSourcesHandler(StrudelHandler):
+    """What the browser's audio engine registers: the prebake's sample maps, aliases, user sounds."""
+
+    @tornado.web.authenticated
+    async def get(self) -> None:
+        # Read from disk once per registry version (user sounds change it), in the pool.
+        await self.reply_cached(("sound-sources",), sound_sources)
+
+
 def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
     """The whole route table: every URL pattern under ``<base_url>/strudel-jupyter/`` and its handler."""
     base = url_path_join(base_url, API_PREFIX)
@@ -476,6 +486,7 @@ def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
         (url_path_join(base, "sounds", name), SoundEntryHandler),
         (url_path_join(base, "categories"), CategoriesHandler),
         (url_path_join(base, "tags"), TagsHandler),
+        (url_path_join(base, "sound-sources"), SoundSourcesHandler),
     ]
 
 

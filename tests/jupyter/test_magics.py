@@ -130,7 +130,7 @@ def test_bad_input_prints_one_usage_line_and_no_traceback(shell, source, message
 def test_help_shows_the_docstring_and_argparse_usage(shell):
     doc = shell.find_line_magic("strudel").__doc__
     assert "Look up Strudel functions and sounds" in doc
-    assert re.search(r"::\s+%strudel \[--json\] \[--domain \{auto,reference,sounds\}\]", doc)
+    assert re.search(r"::\s+%strudel \[--json\] \[--play\] \[--domain \{auto,reference,sounds\}\]", doc)
     assert "--limit LIMIT" in doc and "%%strudel" in doc
     with capture_output() as captured:
         shell.run_cell("%strudel?", store_history=False)

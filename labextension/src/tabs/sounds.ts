@@ -2,6 +2,7 @@
  * The REPL's Sounds tab: sound names with sample counts, under one category button.
  */
 import { requestAPI, SoundEntryReply, SoundsPage } from '../api';
+import { Audition } from '../audio/audition';
 import { bankDetail, IActions, soundDetail } from '../detail';
 import { replace, uid } from '../dom';
 import { IRow } from '../listbox';
@@ -12,6 +13,8 @@ export const SOUND_CATEGORIES = ['samples', 'drum-machines', 'synths', 'wavetabl
 
 export class SoundsTab extends BrowseTab<SoundsPage, SoundEntryReply> {
   private category = 'all';
+  /** Plays a sound on click or Enter, as the REPL's tab does (../audio/audition.ts). */
+  readonly audition: Audition;
 
   constructor(actions: IActions) {
     super(uid('jp-Strudel-sounds'), actions, {
@@ -20,6 +23,8 @@ export class SoundsTab extends BrowseTab<SoundsPage, SoundEntryReply> {
       filters: 'Sound categories',
       list: 'Sounds'
     });
+    this.audition = new Audition(this.node, this.list.node);
+    this.status.after(this.audition.node);
   }
 
   setCategory(category: string): void {
