@@ -33,6 +33,7 @@ Severity rules (precision first: every example in the reference must pass):
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from ..data.index import StrudelIndex, get_index
@@ -94,10 +95,15 @@ def validate_code(code: str, *, index: StrudelIndex | None = None) -> Validation
         return ValidationReport(code, (Finding("error", "syntax", "", message, 1, 1),))
 
 
+#: A lone UTF-16 surrogate (``"\ud83d"`` from a JSON string cut in half) cannot be encoded
+#: for the parser; each becomes U+FFFD, one character for one, so positions stay right.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _findings(code: str, index: StrudelIndex) -> tuple[Finding, ...]:
     scope = repl_scope(index)  # built once per index, outside the time budget
     deadline = Deadline(TIME_BUDGET_SECONDS)
-    source = SourceText(code)
+    source = SourceText(_LONE_SURROGATE.sub("\ufffd", code))
     parsed = parse(source, budget=PARSE_BUDGET_SECONDS)
     if parsed.tree is None:
         return _after_a_cut_parse(source, parsed, index, scope, deadline)

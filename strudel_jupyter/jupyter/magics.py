@@ -87,7 +87,7 @@ class StrudelMagics(Magics):
             query: Any = stripped
             raw = False
         else:
-            args = parse_argstring(self.strudel, line)
+            args = self._arguments(line)
             query = _unquote(" ".join(args.query).strip())
             if not query:
                 raise UsageError("%strudel needs a query, e.g. %strudel what does fast do (alone it opens the panel)")
@@ -98,8 +98,15 @@ class StrudelMagics(Magics):
         index = self._load_index()
         return KnowledgeResult(strudel_knowledge(query, **options, index=index), index=index, raw=raw)
 
+    def _arguments(self, line: str) -> Any:
+        """The options and words of a line; an apostrophe ("what's") or a stray quote is a word."""
+        try:
+            return parse_argstring(self.strudel, line)
+        except ValueError:  # shlex: no closing quotation
+            return self.strudel.parser.parse_args(line.split())
+
     def _validate(self, line: str, cell: str) -> Any:
-        args = parse_argstring(self.strudel, line)
+        args = self._arguments(line)
         if args.query or args.domain or args.mode or args.limit is not None:
             raise UsageError(
                 "%%strudel checks the cell's code and takes only --json or --play; ask questions with %strudel"
