@@ -85,6 +85,7 @@ def load_ipython_extension(ipython: Any) -> None:
     from .jupyter.magics import StrudelMagics
 
     ipython.register_magics(StrudelMagics)
+    importlib.import_module(".jupyter.completer", __name__).register_completer(ipython)  # Tab in Strudel code
 
 
 def _jupyter_labextension_paths() -> list[dict[str, str]]:
