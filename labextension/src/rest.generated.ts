@@ -17,6 +17,9 @@ export interface RestResponses {
   sound_entry: SoundDetail | BankItem;
   categories: CategoriesReply;
   tags: TagsReply;
+  complete: CompletionsDict;
+  inspect: InspectReply;
+  validate: ValidationResult;
   error: ErrorReply;
 }
 export interface KnowledgeSuccess {
@@ -204,6 +207,48 @@ export interface TagsReply {
     [k: string]: number;
   };
   total: number;
+}
+/**
+ * The completions of ``code[start:end]``, best first; ``slot`` null where no name fits.
+ */
+export interface CompletionsDict {
+  slot: ('global' | 'method' | 'sound' | 'bank' | 'scale') | null;
+  start: number;
+  end: number;
+  items: CompletionItem[];
+}
+/**
+ * One completion: ``text`` replaces the word typed; ``name`` is the entry that documents it.
+ */
+export interface CompletionItem {
+  text: string;
+  kind: 'function' | 'sound' | 'bank' | 'scale';
+  name: string;
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  detail: string;
+}
+/**
+ * POST inspect: the detail of the name under the cursor, as the sidebar shows it; null for none.
+ */
+export interface InspectReply {
+  item: FunctionDetail | SoundDetail | BankItem | null;
+}
+export interface ValidationResult {
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  findings: FindingDict[];
+  summary: string;
+}
+export interface FindingDict {
+  severity: 'error' | 'warning';
+  kind: string;
+  name: string;
+  message: string;
+  line: number;
+  column: number;
+  suggestions: string[];
 }
 /**
  * Every error: a status code plus this body; never a traceback.

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from ..code.report import ValidationResult
+from ..lookup.completion import CompletionsDict
 from ..lookup.items import BankItem, FunctionItem, KnowledgeFailure, KnowledgeSuccess, SoundItem
 
 __all__ = [
     "CategoriesReply",
+    "CompleteReply",
     "ErrorReply",
     "FunctionDetail",
+    "InspectReply",
     "KnowledgeReply",
     "ReferencePage",
     "ReferenceRow",
@@ -28,6 +32,7 @@ __all__ = [
     "SoundRow",
     "SoundsPage",
     "TagsReply",
+    "ValidateReply",
 ]
 
 
@@ -127,6 +132,20 @@ class TagsReply(TypedDict):
     total: int
 
 
+#: POST complete: the core's completions (``lookup/completion.py``) at the cursor.
+CompleteReply = CompletionsDict
+
+
+class InspectReply(TypedDict):
+    """POST inspect: the detail of the name under the cursor, as the sidebar shows it; null for none."""
+
+    item: FunctionDetail | SoundDetail | BankItem | None
+
+
+#: POST validate: ``strudel_validate``'s answer (1-based lines and columns of the code sent).
+ValidateReply = ValidationResult
+
+
 class RestResponses(TypedDict):
     """The body of each route's successful answer (and of every error), by route."""
 
@@ -137,4 +156,7 @@ class RestResponses(TypedDict):
     sound_entry: SoundEntryReply
     categories: CategoriesReply
     tags: TagsReply
+    complete: CompleteReply
+    inspect: InspectReply
+    validate: ValidateReply
     error: ErrorReply

@@ -20,9 +20,10 @@ import heapq
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, get_args
+from typing import Literal, TypedDict, get_args
 
 from ..data.index import StrudelIndex, get_index
+from ..vocabulary import Match
 from .browse import reference_detail, sound_detail
 from .closest import closest
 from .items import BankItem, FunctionItem, SoundItem
@@ -33,11 +34,14 @@ from .tables import prefixed, tables_for
 
 __all__ = [
     "COMPLETION_KINDS",
+    "DEFAULT_COMPLETIONS",
     "MAX_CODE_CHARS",
     "Completion",
     "CompletionContext",
+    "CompletionItem",
     "CompletionKind",
     "Completions",
+    "CompletionsDict",
     "Slot",
     "complete",
     "completion_context",
@@ -66,6 +70,27 @@ _SCALE_CHARS = re.compile(r"[A-Za-z0-9_#:\-]")
 _SCALE_ARG = re.compile(r"""\bscale\(\s*["'`]([^"'`]*)""")
 
 
+class CompletionItem(TypedDict):
+    """One completion: ``text`` replaces the word typed; ``name`` is the entry that documents it."""
+
+    text: str
+    kind: CompletionKind
+    name: str
+    match: Match
+    score: float
+    #: The first line of the description (functions), the sample count or type (sounds).
+    detail: str
+
+
+class CompletionsDict(TypedDict):
+    """The completions of ``code[start:end]``, best first; ``slot`` null where no name fits."""
+
+    slot: Slot | None
+    start: int
+    end: int
+    items: list[CompletionItem]
+
+
 @dataclass(frozen=True, slots=True)
 class CompletionContext:
     """The slot under the cursor and the word typed so far, ``code[start:end]``."""
@@ -83,11 +108,11 @@ class Completion:
     text: str
     kind: CompletionKind
     name: str  # the reference entry or registry name whose docs describe it
-    match: str
+    match: Match
     score: float
     detail: str
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> CompletionItem:
         return {
             "text": self.text,
             "kind": self.kind,
@@ -107,7 +132,7 @@ class Completions:
     end: int
     items: list[Completion]
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> CompletionsDict:
         return {
             "slot": self.slot,
             "start": self.start,
