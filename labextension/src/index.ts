@@ -7,6 +7,7 @@ import { INotebookTracker } from '@jupyterlab/notebook';
 import { LabIcon } from '@jupyterlab/ui-components';
 
 import { StrudelPanel } from './panel';
+import { strudelCellsPlugin } from './cells/plugin';
 
 const PLUGIN_ID = 'strudel-jupyter:sidebar';
 const PANEL_ID = 'strudel-jupyter-sidebar';
@@ -84,4 +85,4 @@ const plugin: JupyterFrontEndPlugin<void> = {
   }
 };
 
-export default plugin;
+export default [plugin, strudelCellsPlugin];
