@@ -178,7 +178,9 @@ def test_a_strudel_cell_is_highlighted_as_javascript_with_mini_notation(page):
     # Then the editor switches to Strudel mode
     page.locator(".cm-editor.jp-strudel-editor").wait_for()
     # and "// it's" is painted as a comment, not as the start of a (Python) string
-    page.wait_for_function("() => [...document.querySelectorAll('.cm-content span')].some(s => s.textContent === \"// it's\")")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.cm-content span')].some(s => s.textContent === \"// it's\")"
+    )
     assert text_colour(page, "// it's") == colour_of(page, "--jp-mirror-editor-comment-color")
     # and double-quoted strings are mini-notation, with their operators picked out; single quotes are not
     minis = page.locator(".cm-strudel-mini")
