@@ -486,10 +486,10 @@ class CodeHandler(StrudelHandler):
         unknown = sorted(str(k) for k in body if k not in fields)
         if unknown:
             raise ApiError(400, "invalid_parameter", f"unknown field(s): {', '.join(unknown)}")
-        if not isinstance(body.get("code"), str):
-            raise ApiError(
-                400, "missing_parameter" if "code" not in body else "invalid_parameter", "code must be a string"
-            )
+        if "code" not in body:
+            raise ApiError(400, "missing_parameter", "code is required: the Strudel code, as a string")
+        if not isinstance(body["code"], str):
+            raise ApiError(400, "invalid_parameter", "code must be a string")
         cursor = body.get("cursor")
         if "cursor" in fields and cursor is not None:
             if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(body["code"]):
