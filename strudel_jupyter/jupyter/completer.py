@@ -1,11 +1,15 @@
-"""Tab completion of Strudel code in the kernel, so every Jupyter front end has it.
+"""Tab completion and inspection of Strudel code in the kernel, so every Jupyter front end has them.
 
-An IPython completion matcher (API v2): in a ``%%strudel`` cell's body, and after
-``%strudel`` on a line, it hands the code and the cursor to the core's completion engine
-(``lookup/completion.py``) and answers typed items (``function``, ``sound``, ``bank``,
-``scale``), in the engine's order, instead of Python's. ipykernel sends the types in the
-reply's ``_jupyter_types_experimental`` metadata. Anywhere else it answers nothing, so
-Python completes exactly as before.
+Completion: an IPython completion matcher (API v2). In a ``%%strudel`` cell's body, and
+after ``%strudel`` on a line, it hands the code and the cursor to the core's completion
+engine (``lookup/completion.py``) and answers typed items (``function``, ``sound``,
+``bank``, ``scale``), in the engine's order, instead of Python's. ipykernel sends the types
+in the reply's ``_jupyter_types_experimental`` metadata.
+
+Inspection (Shift+Tab, JupyterLab's Contextual Help, hovers in other front ends): IPython
+has no hook for it, so the kernel's ``do_inspect`` is wrapped: in Strudel code it answers
+the docs of the name under the cursor (text and the package's HTML card), and hands
+anything else to the original. Anywhere outside Strudel code both answer as before.
 """
 
 from __future__ import annotations
@@ -17,14 +21,29 @@ from IPython.core.completer import CompletionContext, SimpleCompletion, SimpleMa
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
-from ..lookup.completion import complete
+from ..lookup.completion import complete, inspect_at
+from ..render.html import styled
+from ..render.response_html import render_item_html
+from ..render.response_text import item_text
 
-__all__ = ["MATCHER_ID", "register_completer", "strudel_code_at", "strudel_matches"]
+__all__ = [
+    "MATCHER_ID",
+    "register_completer",
+    "register_inspector",
+    "strudel_code_at",
+    "strudel_inspect",
+    "strudel_matches",
+]
 
 MATCHER_ID = "strudel_jupyter"
 
 _CELL_MAGIC = re.compile(r"\A\s*%%strudel\b[^\n]*\n")
 _LINE_MAGIC = re.compile(r"^\s*%strudel(?=\s)")
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    before = text[: max(0, min(offset, len(text)))]
+    return before.count("\n"), len(before) - (before.rfind("\n") + 1)
 
 
 def strudel_code_at(full_text: str, line: int, column: int) -> tuple[str, int] | None:
@@ -82,3 +101,41 @@ def register_completer(ipython: Any, *, index: StrudelIndex | None = None) -> No
 
     others = [m for m in completer.custom_matchers if getattr(m, "matcher_identifier", None) != MATCHER_ID]
     completer.custom_matchers[:] = [*others, strudel_matcher]
+
+
+def strudel_inspect(code: str, cursor_pos: int, *, index: StrudelIndex | None = None) -> dict[str, Any] | None:
+    """An ``inspect_reply`` for the Strudel name under the cursor, or None (not Strudel code, no name)."""
+    found = strudel_code_at(code, *_line_column(code, cursor_pos))
+    if found is None:
+        return None
+    try:
+        index = index or get_index()
+    except SnapshotError:
+        return None
+    item = inspect_at(*found, index=index)
+    if item is None:
+        return None
+    return {
+        "status": "ok",
+        "found": True,
+        "data": {
+            "text/plain": "\n".join(item_text(item)),
+            "text/html": styled(render_item_html(item, index=index)),
+        },
+        "metadata": {},
+    }
+
+
+def register_inspector(ipython: Any, *, index: StrudelIndex | None = None) -> None:
+    """Wrap the kernel's ``do_inspect`` once, if ``ipython`` runs in a kernel (not in a terminal)."""
+    kernel = getattr(ipython, "kernel", None)
+    original = getattr(kernel, "do_inspect", None)
+    if kernel is None or original is None or getattr(original, "strudel_jupyter", False):
+        return
+
+    def do_inspect(code: str, cursor_pos: int, detail_level: int = 0, omit_sections: Any = ()) -> Any:
+        reply = strudel_inspect(code, cursor_pos, index=index)
+        return reply if reply is not None else original(code, cursor_pos, detail_level, omit_sections)
+
+    do_inspect.strudel_jupyter = True  # type: ignore[attr-defined]
+    kernel.do_inspect = do_inspect

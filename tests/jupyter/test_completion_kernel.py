@@ -111,3 +111,31 @@ def test_a_python_cell_still_completes_python(kernel: BlockingKernelClient) -> N
 def test_a_comment_in_a_strudel_cell_offers_no_strudel_names(kernel: BlockingKernelClient) -> None:
     content = _complete(kernel, '%%strudel\n// s("b')
     assert "bd" not in content["matches"]
+
+
+# ---------------------------------------------------------------- inspection
+def _inspect(client: BlockingKernelClient, code: str, cursor: int) -> dict[str, Any]:
+    reply = client.inspect(code, cursor, reply=True, timeout=TIMEOUT)
+    content: dict[str, Any] = reply["content"]
+    assert content["status"] == "ok"
+    return content
+
+
+def test_shift_tab_on_a_strudel_name_answers_its_docs(kernel: BlockingKernelClient) -> None:
+    code = '%%strudel\ns("bd").room(0.5)'
+    content = _inspect(kernel, code, code.index("room") + 2)
+    assert content["found"] is True
+    assert "Sets the level of reverb" in content["data"]["text/plain"]
+    assert "strudel-function" in content["data"]["text/html"]
+    # a sound in its slot is a sound, not the function of the same name
+    content = _inspect(kernel, code, code.index("bd") + 1)
+    assert content["found"] is True and "bd" in content["data"]["text/plain"]
+    assert "sample" in content["data"]["text/plain"]
+
+
+def test_inspection_outside_strudel_code_is_ipythons(kernel: BlockingKernelClient) -> None:
+    content = _inspect(kernel, "len", 2)
+    assert content["found"] is True and "Return the number of items" in content["data"]["text/plain"]
+    # the magic's own line is IPython's too
+    content = _inspect(kernel, '%%strudel\ns("bd")', 3)
+    assert "Sets the level of reverb" not in str(content["data"])
