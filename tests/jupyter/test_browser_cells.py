@@ -245,6 +245,24 @@ def test_tab_inside_s_offers_sounds_and_shift_tab_shows_docs(page):
     tooltip.wait_for(state="detached")
 
 
+def test_contextual_help_shows_the_docs_from_the_kernel(page):
+    # Given the extension loaded in the notebook's kernel (a first cell runs %load_ext)
+    type_cell(page, "%load_ext strudel_jupyter")
+    page.keyboard.press("Shift+Enter")
+    page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".cm-content").wait_for()
+    page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputPrompt", has_text="[1]:").wait_for(timeout=60_000)
+    # When the cursor sits on a function name in a %%strudel cell and Contextual Help is open
+    page.keyboard.insert_text('%%strudel\ns("bd").room(0.5)')
+    run_command(page, "Show Contextual Help", shows=page.locator(".jp-Inspector"))
+    page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".cm-content").click()
+    page.keyboard.press("Control+End")
+    for _ in range(len("m(0.5)")):
+        page.keyboard.press("ArrowLeft")
+    # Then the help panel shows room's card, as the kernel answers it
+    page.locator(".jp-Inspector .strudel-function").wait_for(timeout=15_000)
+    assert "Sets the level of reverb" in page.locator(".jp-Inspector").inner_text()
+
+
 def test_a_typo_is_underlined_as_you_type_and_the_quick_fix_replaces_it(page):
     # Given a %%strudel cell, when I type a misspelt method
     type_cell(page, TYPO_CELL.removesuffix(".rooom(0.5)"))
