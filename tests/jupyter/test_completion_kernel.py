@@ -139,3 +139,30 @@ def test_inspection_outside_strudel_code_is_ipythons(kernel: BlockingKernelClien
     # the magic's own line is IPython's too
     content = _inspect(kernel, '%%strudel\ns("bd")', 3)
     assert "Sets the level of reverb" not in str(content["data"])
+
+
+# ------------------------------------------------------- the IPython terminal
+def test_an_ipython_shell_without_a_kernel_completes_strudel_too(shared_index) -> None:
+    # Given a plain InteractiveShell (the IPython terminal's core: no kernel to wrap)
+    from IPython.core.completer import provisionalcompleter
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from strudel_jupyter.jupyter.completer import MATCHER_ID, register_completer, register_inspector
+
+    shell = InteractiveShell.instance()
+    try:
+        # When the completer is registered twice (a second %load_ext), and no kernel is there to wrap
+        register_completer(shell, index=shared_index)
+        register_completer(shell, index=shared_index)
+        register_inspector(shell, index=shared_index)
+        ids = [getattr(m, "matcher_identifier", None) for m in shell.Completer.custom_matchers]
+        assert ids.count(MATCHER_ID) == 1
+        # Then Strudel code completes with the engine's names, and Python with Python's
+        code = '%%strudel\ns("bd").bank("tr9'
+        with provisionalcompleter():
+            strudel = [c.text for c in shell.Completer.completions(code, len(code))]
+            python = [c.text for c in shell.Completer.completions("import os\nos.pa", 15)]
+        assert strudel[0] == "tr909"
+        assert "path" in python and "tr909" not in python
+    finally:
+        InteractiveShell.clear_instance()
