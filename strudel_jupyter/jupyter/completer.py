@@ -37,7 +37,8 @@ __all__ = [
 
 MATCHER_ID = "strudel_jupyter"
 
-_CELL_MAGIC = re.compile(r"\A\s*%%strudel\b[^\n]*\n")
+# The magic on the cell's first line, as the editor extension reads it (labextension/src/cells).
+_CELL_MAGIC = re.compile(r"\A[ \t]*%%strudel(?=\s)[^\n]*\n")
 _LINE_MAGIC = re.compile(r"^\s*%strudel(?=\s)")
 
 
