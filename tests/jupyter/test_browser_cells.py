@@ -241,6 +241,7 @@ def test_tab_inside_s_offers_sounds_and_shift_tab_shows_docs(page):
     tooltip = page.locator(".jp-strudel-docsTooltip")
     tooltip.wait_for(state="visible")
     assert tooltip.locator(".jp-Strudel-detailName").inner_text() == "room"
+    shot(page, "light-shift-tab-docs")
     page.keyboard.press("Escape")
     tooltip.wait_for(state="detached")
 
