@@ -85,6 +85,9 @@ def load_ipython_extension(ipython: Any) -> None:
     from .jupyter.magics import StrudelMagics
 
     ipython.register_magics(StrudelMagics)
+    editor_help = importlib.import_module(".jupyter.completer", __name__)  # Tab and Shift+Tab in Strudel code
+    editor_help.register_completer(ipython)
+    editor_help.register_inspector(ipython)
 
 
 def _jupyter_labextension_paths() -> list[dict[str, str]]:

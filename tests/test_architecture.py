@@ -33,7 +33,7 @@ STAGES = {
 }
 
 #: Front ends: each may use the core, never another front end.
-FRONT_ENDS = {"jupyter.magics", "jupyter.panel", "jupyter.server", "agent", "cli"}
+FRONT_ENDS = {"jupyter.magics", "jupyter.panel", "jupyter.server", "jupyter.completer", "agent", "cli"}
 
 #: (importer, imported) edges that go against the flow, each with its reason.
 EXCEPTIONS = {

@@ -7,6 +7,7 @@ import { INotebookTracker } from '@jupyterlab/notebook';
 import { LabIcon } from '@jupyterlab/ui-components';
 
 import { StrudelPanel } from './panel';
+import { strudelCellsPlugin } from './cells/plugin';
 import soundPlugin from './pattern-output';
 
 const PLUGIN_ID = 'strudel-jupyter:sidebar';
@@ -85,4 +86,4 @@ const plugin: JupyterFrontEndPlugin<void> = {
   }
 };
 
-export default [plugin, soundPlugin];
+export default [plugin, soundPlugin, strudelCellsPlugin];

@@ -18,6 +18,9 @@ export interface RestResponses {
   categories: CategoriesReply;
   tags: TagsReply;
   sound_sources: SoundSourcesReply;
+  complete: CompletionsDict;
+  inspect: InspectReply;
+  validate: ValidationResult;
   error: ErrorReply;
 }
 export interface KnowledgeSuccess {
@@ -240,6 +243,49 @@ export interface UserSound {
     | {
         [k: string]: string[];
       };
+}
+/**
+ * The completions of ``code[start:end]``, best first; ``slot`` null where no name fits.
+ */
+export interface CompletionsDict {
+  slot: ('global' | 'method' | 'sound' | 'bank' | 'scale') | null;
+  start: number;
+  end: number;
+  items: CompletionItem[];
+}
+/**
+ * One completion: ``text`` replaces the word typed; ``name`` is the entry that documents it.
+ */
+export interface CompletionItem {
+  text: string;
+  kind: 'function' | 'sound' | 'bank' | 'scale';
+  name: string;
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+  detail: string;
+}
+/**
+ * POST inspect: the detail of the name under the cursor, as the sidebar shows it; null for none.
+ */
+export interface InspectReply {
+  item: FunctionDetail | SoundDetail | BankItem | null;
+}
+export interface ValidationResult {
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  info: number;
+  findings: FindingDict[];
+  summary: string;
+}
+export interface FindingDict {
+  severity: 'error' | 'warning' | 'info';
+  kind: string;
+  name: string;
+  message: string;
+  line: number;
+  column: number;
+  suggestions: string[];
 }
 /**
  * Every error: a status code plus this body; never a traceback.

@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from ..code.report import ValidationResult
 from ..data.sound_sources import SampleMapSource, SoundSources, UserSound
+from ..lookup.completion import CompletionsDict
 from ..lookup.items import BankItem, FunctionItem, KnowledgeFailure, KnowledgeSuccess, SoundItem
 
 __all__ = [
     "CategoriesReply",
+    "CompleteReply",
     "ErrorReply",
     "FunctionDetail",
+    "InspectReply",
     "KnowledgeReply",
     "ReferencePage",
     "ReferenceRow",
@@ -32,6 +36,7 @@ __all__ = [
     "SoundsPage",
     "TagsReply",
     "UserSound",
+    "ValidateReply",
 ]
 
 
@@ -133,6 +138,18 @@ class TagsReply(TypedDict):
 
 class SoundSourcesReply(SoundSources):
     """GET sound-sources: what the browser's audio engine registers before it plays."""
+#: POST complete: the core's completions (``lookup/completion.py``) at the cursor.
+CompleteReply = CompletionsDict
+
+
+class InspectReply(TypedDict):
+    """POST inspect: the detail of the name under the cursor, as the sidebar shows it; null for none."""
+
+    item: FunctionDetail | SoundDetail | BankItem | None
+
+
+#: POST validate: ``strudel_validate``'s answer (1-based lines and columns of the code sent).
+ValidateReply = ValidationResult
 
 
 class RestResponses(TypedDict):
@@ -146,4 +163,7 @@ class RestResponses(TypedDict):
     categories: CategoriesReply
     tags: TagsReply
     sound_sources: SoundSourcesReply
+    complete: CompleteReply
+    inspect: InspectReply
+    validate: ValidateReply
     error: ErrorReply

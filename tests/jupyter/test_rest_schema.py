@@ -40,6 +40,9 @@ ROUTE_TYPES = {
     "/strudel-jupyter/categories": "categories",
     "/strudel-jupyter/tags": "tags",
     "/strudel-jupyter/sound-sources": "sound_sources",
+    "/strudel-jupyter/complete": "complete",
+    "/strudel-jupyter/inspect": "inspect",
+    "/strudel-jupyter/validate": "validate",
 }
 
 
@@ -208,6 +211,17 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
     "sound_sources": [(("sound-sources",), {})],
 }
 
+#: Per RestResponses property of a POST route: JSON bodies answered with 200.
+POST_SAMPLES: dict[str, list[dict[str, object]]] = {
+    "complete": [
+        {"code": 'note("c e").ro'},
+        {"code": 's("bd").bank("tr9', "cursor": 17, "limit": 3},
+        {"code": "// nothing here"},
+    ],
+    "inspect": [{"code": 's("bd").room(.5)', "cursor": 10}, {"code": 's("bd")', "cursor": 3}, {"code": "1 + 2"}],
+    "validate": [{"code": 's("bd").rooom(0.5)'}, {"code": 's("bd sd")'}, {"code": 's("bd'}],
+}
+
 #: Requests the server refuses: every error body is an ErrorReply.
 ERROR_SAMPLES = [
     (("knowledge",), {}, 400),
@@ -220,7 +234,15 @@ ERROR_SAMPLES = [
 
 
 def test_every_route_has_samples():
-    assert set(ROUTE_SAMPLES) == set(ROUTE_TYPES.values())
+    assert {*ROUTE_SAMPLES, *POST_SAMPLES} == set(ROUTE_TYPES.values())
+
+
+@pytest.mark.parametrize("name", list(POST_SAMPLES))
+async def test_post_route_responses_validate(api, name):
+    for body in POST_SAMPLES[name]:
+        status, answer = await api(name, method="POST", body=json.dumps(body))
+        assert status == 200, (body, answer)
+        assert problems(name, answer) == [], body
 
 
 @pytest.mark.parametrize("name", list(ROUTE_SAMPLES))

@@ -1,0 +1,138 @@
+/**
+ * Strudel cells that edit like the REPL: JavaScript highlighting with mini-notation
+ * marked, Tab completion with docs, Shift+Tab docs and findings as you type, in every
+ * cell whose first line is `%%strudel` (JupyterLab 4 and Notebook 7).
+ */
+import { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
+import { Clipboard, ISanitizer, Notification, Sanitizer } from '@jupyterlab/apputils';
+import {
+  CodeMirrorEditor,
+  EditorExtensionRegistry,
+  IEditorExtensionRegistry,
+  IEditorLanguageRegistry
+} from '@jupyterlab/codemirror';
+import { ICompletionProviderManager } from '@jupyterlab/completer';
+import { INotebookTracker } from '@jupyterlab/notebook';
+import { ISettingRegistry } from '@jupyterlab/settingregistry';
+
+import { FunctionDetail, SoundEntryReply } from '../api';
+import { bankDetail, functionDetail, IActions, soundDetail } from '../detail';
+import { StrudelCompletionProvider } from './completer';
+import { strudelLinter } from './diagnostics';
+import { strudelCells } from './highlight';
+import { docsKeymap, docsTooltip, showDocsAtCursor } from './inspect';
+import { isStrudelSource } from './strudelCell';
+
+import '../../style/cells.css';
+
+const COMPLETER_SETTINGS = '@jupyterlab/completer-extension:manager';
+
+export const CellCommandIDs = {
+  showDocs: 'strudel-jupyter:show-docs'
+} as const;
+
+/** The sidebar's detail view, cut to what a panel beside the code needs: one example. */
+function renderer(actions: IActions): (detail: FunctionDetail | SoundEntryReply) => HTMLElement {
+  return detail => {
+    const node =
+      detail.kind === 'function'
+        ? functionDetail({ ...detail, examples: detail.examples.slice(0, 1) }, actions)
+        : detail.kind === 'sound'
+          ? soundDetail(detail, actions)
+          : bankDetail(detail, actions);
+    node.classList.add('jp-strudel-docs');
+    return node;
+  };
+}
+
+export const strudelCellsPlugin: JupyterFrontEndPlugin<void> = {
+  id: 'strudel-jupyter:cells',
+  description: 'Strudel cells (%%strudel): highlighting, completion with docs, findings as you type.',
+  autoStart: true,
+  requires: [IEditorExtensionRegistry, IEditorLanguageRegistry],
+  optional: [ICompletionProviderManager, INotebookTracker, ISanitizer, ISettingRegistry],
+  activate: async (
+    app: JupyterFrontEnd,
+    extensions: IEditorExtensionRegistry,
+    languages: IEditorLanguageRegistry,
+    completion: ICompletionProviderManager | null,
+    notebooks: INotebookTracker | null,
+    sanitizer: ISanitizer | null,
+    settings: ISettingRegistry | null
+  ) => {
+    const html = sanitizer ?? new Sanitizer();
+    const actions: IActions = {
+      insert: code => {
+        const editor = notebooks?.activeCell?.editor;
+        if (!editor?.replaceSelection) {
+          return false;
+        }
+        editor.replaceSelection(code);
+        return true;
+      },
+      copy: (text, what) => {
+        Clipboard.copyToSystem(text);
+        Notification.success(`Copied ${what}`, { autoClose: 1500 });
+      },
+      sanitize: value => html.sanitize(value),
+      show: () => undefined
+    };
+    const render = renderer(actions);
+
+    const javascript = (await languages.getLanguage('javascript'))?.support;
+    if (javascript) {
+      const extension = strudelCells(javascript, [strudelLinter, docsTooltip, docsKeymap]);
+      extensions.addExtension({
+        name: 'strudel-jupyter:cells',
+        factory: () => EditorExtensionRegistry.createImmutableExtension(extension)
+      });
+    } else {
+      console.warn('strudel-jupyter: no JavaScript language in the editor registry; Strudel cells are not highlighted');
+    }
+
+    if (completion) {
+      // The documentation panel is shown in Strudel cells; elsewhere the user's setting applies.
+      let userShowsDocs = false;
+      if (settings) {
+        void settings
+          .load(COMPLETER_SETTINGS)
+          .then(loaded => {
+            const read = () => {
+              userShowsDocs = loaded.composite.showDocumentationPanel === true;
+            };
+            read();
+            loaded.changed.connect(read);
+          })
+          .catch(() => undefined);
+      }
+      const manager = completion as ICompletionProviderManager & {
+        setShowDocumentationPanel?: (show: boolean) => void;
+      };
+      completion.registerProvider(
+        new StrudelCompletionProvider({
+          renderDetail: render,
+          showDocumentation: strudelCell => manager.setShowDocumentationPanel?.(strudelCell || userShowsDocs)
+        })
+      );
+    }
+
+    app.commands.addCommand(CellCommandIDs.showDocs, {
+      label: 'Show Strudel Documentation at the Cursor',
+      isEnabled: () => isStrudelSource(notebooks?.activeCell?.model.sharedModel.getSource() ?? ''),
+      execute: async () => {
+        const editor = notebooks?.activeCell?.editor;
+        if (!(editor instanceof CodeMirrorEditor)) {
+          return null;
+        }
+        return showDocsAtCursor(editor.editor, render);
+      }
+    });
+    // Deeper than the notebook's own Shift+Tab binding (on the editor's host), so it wins in Strudel cells only.
+    app.commands.addKeyBinding({
+      command: CellCommandIDs.showDocs,
+      keys: ['Shift Tab'],
+      selector:
+        '.jp-Notebook.jp-mod-editMode .jp-InputArea-editor:not(.jp-mod-has-primary-selection):not(.jp-mod-in-leading-whitespace):not(.jp-mod-completer-active) .cm-editor.jp-strudel-editor'
+    });
+  }
+};

@@ -1,0 +1,315 @@
+"""``%%strudel`` cells in a real browser: highlighting, Tab with docs, findings as you type.
+
+JupyterLab runs as a subprocess whose server imports this checkout's package (PYTHONPATH),
+so the editor routes are this checkout's; Debian's Chromium, driven by Playwright, types
+into a notebook cell as a person does. Screenshots land in ``artifacts/screenshots/``
+(light and dark theme). Missing Chromium or a missing built extension fails: never a skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tests.jupyter.test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    QUIET_NOTIFICATIONS,
+    TIMEOUT_MS,
+    Lab,
+    _free_port,
+    _installed_labextension,
+    jp_asyncio_loop,  # noqa: F401  (pytest-jupyter's loop must not be Playwright's)
+    jp_server_cleanup,  # noqa: F401
+    run_command,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+TYPO_CELL = '%%strudel\n// a drum loop\ns("hh*4").gain(0.6)\ns("bd sd").rooom(0.5)'
+CELL = "%%strudel\nstack(\n  s(\"bd*2 [sd cp]\").bank('tr909'),\n  note(\"<c e g>\").s('sawtooth')\n)\ns('bd') // it's"
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, shared_snapshot_dir):
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium)")
+    if _installed_labextension() is None:
+        pytest.fail("the strudel-jupyter labextension is not installed: run `pip install -e .` (builds it with jlpm)")
+    base = tmp_path_factory.mktemp("lab-cells")
+    root, settings = base / "root", base / "user-settings" / "@jupyterlab" / "apputils-extension"
+    root.mkdir()
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps(QUIET_NOTIFICATIONS))
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells.append(nbformat.v4.new_code_cell(""))
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, root / "cells.ipynb")
+    port, token = _free_port(), uuid.uuid4().hex
+    env = {
+        **os.environ,
+        # the server (and its kernels) import this checkout's package, whatever is installed
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
+        "JUPYTER_CONFIG_DIR": str(base / "config"),
+        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
+    }
+    log = base / "jupyterlab.log"
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    with log.open("w") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=root)
+    server = Lab(f"http://127.0.0.1:{port}", token, root, log)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"JupyterLab exited with {process.returncode}:\n{server.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"JupyterLab did not answer within 90 s:\n{server.log_tail()}")
+            time.sleep(0.3)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(lab):
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, lab):
+    """The notebook open, its first cell holding a ``%%strudel`` cell typed by hand."""
+    context = browser.new_context(viewport={"width": 1200, "height": 760})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(lab.page_url("/lab/tree/cells.ipynb"))
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+    yield page
+    context.close()
+    assert not [e for e in errors if "strudel" in e.lower()], errors
+
+
+def editor(page):
+    return page.locator(".jp-Notebook .jp-Cell").first.locator(".cm-content")
+
+
+def type_cell(page, text: str) -> None:
+    editor(page).click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(text)
+
+
+def colour_of(page, css_var: str) -> str:
+    return page.evaluate(
+        """v => { const e = document.createElement('span'); e.style.color = `var(${v})`;
+                 document.body.appendChild(e); const c = getComputedStyle(e).color; e.remove(); return c; }""",
+        css_var,
+    )
+
+
+def text_colour(page, text: str) -> str:
+    """The colour the editor paints the innermost span holding ``text``."""
+    return page.evaluate(
+        """t => { const spans = [...document.querySelectorAll('.jp-Notebook .cm-content span')]
+                   .filter(s => s.textContent.includes(t));
+                 const inner = spans.find(s => ![...s.querySelectorAll('span')].some(c => c.textContent.includes(t)));
+                 return inner ? getComputedStyle(inner).color : null; }""",
+        text,
+    )
+
+
+def shot(page, name: str) -> None:
+    page.wait_for_timeout(300)  # let the last paint settle
+    page.locator(".jp-NotebookPanel").first.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def test_a_strudel_cell_is_highlighted_as_javascript_with_mini_notation(page):
+    # Given a %%strudel cell with an apostrophe in a comment
+    type_cell(page, CELL)
+    # Then the editor switches to Strudel mode
+    page.locator(".cm-editor.jp-strudel-editor").wait_for()
+    # and "// it's" is painted as a comment, not as the start of a (Python) string
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.cm-content span')].some(s => s.textContent === \"// it's\")"
+    )
+    assert text_colour(page, "// it's") == colour_of(page, "--jp-mirror-editor-comment-color")
+    # and double-quoted strings are mini-notation, with their operators picked out; single quotes are not
+    minis = page.locator(".cm-strudel-mini")
+    assert {minis.nth(i).inner_text() for i in range(minis.count())} == {'"bd*2 [sd cp]"', '"<c e g>"'}
+    assert page.locator(".cm-strudel-mini-op").count() == 5  # * [ ] < >
+    assert text_colour(page, "'tr909'") == colour_of(page, "--jp-mirror-editor-string-color")
+    # and the magic's line is marked as the magic
+    assert page.locator(".cm-strudel-magic").inner_text() == "%%strudel"
+    shot(page, "light-cell-highlighting")
+
+    # When the first line is no longer the magic, the cell is Python again
+    page.keyboard.press("Control+Home")
+    page.keyboard.press("Delete")
+    page.wait_for_function("() => !document.querySelector('.cm-editor.jp-strudel-editor')")
+    assert page.locator(".cm-strudel-mini").count() == 0
+
+
+def test_tab_after_ro_offers_room_with_its_documentation(page):
+    # Given a %%strudel cell ending in `.ro`
+    type_cell(page, '%%strudel\nnote("c e")\n  .ro')
+    page.locator(".cm-editor.jp-strudel-editor").wait_for()
+    # When I press Tab
+    page.keyboard.press("Tab")
+    completer = page.locator(".jp-Completer")
+    completer.wait_for(state="visible")
+    # Then room is first, typed as a function, and the docs panel shows its description and one example
+    first = completer.locator(".jp-Completer-item").first
+    assert first.locator(".jp-Completer-match").inner_text() == "room"
+    assert first.locator(".jp-Completer-typeExtended").inner_text() == "function"
+    docs = completer.locator(".jp-Completer-docpanel .jp-strudel-docs")
+    docs.wait_for(state="visible")
+    assert docs.locator(".jp-Strudel-description").inner_text().startswith("Sets the level of reverb.")
+    assert "level" in docs.locator(".jp-Strudel-params").inner_text()
+    assert docs.locator(".jp-Strudel-code pre").count() == 1
+    shot(page, "light-completer-docs")
+    # When I accept it, the word is completed in place
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.jp-Notebook .cm-content').innerText.endsWith('.room')")
+    page.locator(".jp-Completer").wait_for(state="hidden")
+
+
+def test_tab_inside_s_offers_sounds_and_shift_tab_shows_docs(page):
+    type_cell(page, '%%strudel\ns("b')
+    page.locator(".cm-editor.jp-strudel-editor").wait_for()
+    page.keyboard.press("Tab")
+    items = page.locator(".jp-Completer .jp-Completer-item")
+    items.first.wait_for(state="visible")
+    assert items.first.locator(".jp-Completer-match").inner_text() == "bd"
+    assert items.first.locator(".jp-Completer-typeExtended").inner_text() == "sound"
+    page.keyboard.press("Escape")
+    # When the cursor sits on a function name and I press Shift+Tab
+    type_cell(page, '%%strudel\ns("bd").room(0.5)')
+    page.keyboard.press("Control+End")
+    for _ in range(len("m(0.5)")):
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Shift+Tab")
+    # Then its documentation shows under the cursor
+    tooltip = page.locator(".jp-strudel-docsTooltip")
+    tooltip.wait_for(state="visible")
+    assert tooltip.locator(".jp-Strudel-detailName").inner_text() == "room"
+    shot(page, "light-shift-tab-docs")
+    page.keyboard.press("Escape")
+    tooltip.wait_for(state="detached")
+
+
+def test_contextual_help_shows_the_docs_from_the_kernel(page):
+    # Given the extension loaded in the notebook's kernel (a first cell runs %load_ext)
+    type_cell(page, "%load_ext strudel_jupyter")
+    page.keyboard.press("Shift+Enter")
+    page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".cm-content").wait_for()
+    page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputPrompt", has_text="[1]:").wait_for(timeout=60_000)
+    # When the cursor sits on a function name in a %%strudel cell and Contextual Help is open
+    page.keyboard.insert_text('%%strudel\ns("bd").room(0.5)')
+    run_command(page, "Show Contextual Help", shows=page.locator(".jp-Inspector"))
+    page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".cm-content").click()
+    page.keyboard.press("Control+End")
+    for _ in range(len("m(0.5)")):
+        page.keyboard.press("ArrowLeft")
+    # Then the help panel shows room's card, as the kernel answers it
+    page.locator(".jp-Inspector .strudel-function").wait_for(timeout=15_000)
+    assert "Sets the level of reverb" in page.locator(".jp-Inspector").inner_text()
+
+
+def test_a_typo_is_underlined_as_you_type_and_the_quick_fix_replaces_it(page):
+    # Given a %%strudel cell, when I type a misspelt method
+    type_cell(page, TYPO_CELL.removesuffix(".rooom(0.5)"))
+    page.locator(".cm-editor.jp-strudel-editor").wait_for()
+    page.keyboard.type(".rooom(0.5)")
+    typed = time.monotonic()
+    # Then within a second of the last keystroke the name is underlined
+    underline = page.locator(".cm-lintRange-error")
+    underline.wait_for(timeout=3000)
+    elapsed = time.monotonic() - typed
+    assert elapsed < 1.0, f"the finding took {elapsed:.2f} s"
+    assert underline.inner_text() == "rooom"
+    # and hovering shows the message with room offered as a quick fix
+    underline.hover()
+    tooltip = page.locator(".cm-tooltip-lint")
+    tooltip.wait_for(state="visible")
+    assert "rooom" in tooltip.inner_text() and "room" in tooltip.inner_text()
+    shot(page, "light-diagnostic")
+    # When I apply the fix, the name is replaced and the finding goes
+    tooltip.locator("button.cm-diagnosticAction", has_text="room").first.click()
+    page.wait_for_function("() => document.querySelector('.jp-Notebook .cm-content').innerText.includes('.room(0.5)')")
+    page.locator(".cm-lintRange-error").wait_for(state="detached", timeout=3000)
+    assert "rooom" not in editor(page).inner_text()
+
+
+def test_dark_theme_screenshots(page):
+    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
+    try:
+        type_cell(page, CELL)
+        page.locator(".cm-editor.jp-strudel-editor").wait_for()
+        page.locator(".cm-strudel-mini").first.wait_for()
+        assert text_colour(page, "// it's") == colour_of(page, "--jp-mirror-editor-comment-color")
+        shot(page, "dark-cell-highlighting")
+
+        type_cell(page, '%%strudel\nnote("c e").ro')
+        page.keyboard.press("Tab")
+        page.locator(".jp-Completer-docpanel .jp-strudel-docs").wait_for(state="visible")
+        shot(page, "dark-completer-docs")
+        page.keyboard.press("Enter")  # accept: the completer closes
+        page.locator(".jp-Completer").wait_for(state="hidden")
+
+        type_cell(page, TYPO_CELL)
+        underline = page.locator(".cm-lintRange-error")
+        underline.wait_for(timeout=3000)
+        underline.hover()
+        page.locator(".cm-tooltip-lint").wait_for(state="visible")
+        shot(page, "dark-diagnostic")
+    finally:
+        run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
