@@ -84,6 +84,11 @@ export class StrudelPanel extends Widget {
     }
   }
 
+  /** Put the keyboard in the current tab's search box (the sidebar was opened by a command). */
+  focusSearch(): void {
+    this[this.current].focus();
+  }
+
   /** Open one entry's detail in its tab. */
   showEntry(kind: TabName, name: string): void {
     this.selectTab(kind, false);

@@ -110,6 +110,8 @@ export interface ReferencePage {
     [k: string]: number;
   };
   suggestions: string[];
+  status: string;
+  details: FunctionDetail[];
 }
 /**
  * One row of the reference list: light, no description.
@@ -117,6 +119,7 @@ export interface ReferencePage {
 export interface ReferenceRow {
   name: string;
   synonyms: string[];
+  tags: string[];
 }
 /**
  * GET reference/<name>: the function item with every example, plus the tab's extras.
@@ -155,6 +158,8 @@ export interface SoundsPage {
     [k: string]: number;
   };
   suggestions: string[];
+  status: string;
+  details: (SoundDetail | BankItem)[];
 }
 /**
  * One row of the sounds list: the name as the tab prints it (``bd(8)``).
@@ -164,6 +169,7 @@ export interface SoundRow {
   label: string;
   count: number | null;
   type: string;
+  categories: string[];
 }
 /**
  * GET sounds/<name> for a sound: the sound item plus its label and the banks that have it.

@@ -51,6 +51,8 @@ class ReferenceRow(TypedDict):
 
     name: str
     synonyms: list[str]
+    #: The tags the tab filters by (lets the sidebar filter a held list as you type).
+    tags: list[str]
 
 
 class ReferencePage(TypedDict):
@@ -66,6 +68,10 @@ class ReferencePage(TypedDict):
     tags: dict[str, int]
     #: The closest real names when nothing matches the search.
     suggestions: list[str]
+    #: The status line, worded by the core (the panel says the same).
+    status: str
+    #: On the first page: the details to show under the list (every match under a search or tag).
+    details: list[FunctionDetail]
 
 
 class FunctionDetail(FunctionItem):
@@ -85,6 +91,8 @@ class SoundRow(TypedDict):
     #: None for synths, which the tab prints without a count.
     count: int | None
     type: str
+    #: The tab categories the sound is listed under.
+    categories: list[str]
 
 
 class SoundsPage(TypedDict):
@@ -101,6 +109,10 @@ class SoundsPage(TypedDict):
     #: Per category, what the current search matches.
     matching: dict[str, int]
     suggestions: list[str]
+    #: The status line, worded by the core (the panel says the same).
+    status: str
+    #: On the first page: the detail to show (the exact name searched for, else the closest).
+    details: list[SoundEntryReply]
 
 
 class SoundDetail(SoundItem):

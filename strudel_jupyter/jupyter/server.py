@@ -30,7 +30,15 @@ from ..data.index import StrudelIndex, get_index, settle_for_server
 from ..data.snapshot import SnapshotError
 from ..data.sounds_tab import SOUND_CATEGORIES
 from ..limits import REST_DEADLINE_SECONDS, REST_QUEUE, REST_WORKERS
-from ..lookup.browse import browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
+from ..lookup.browse import (
+    browse_reference,
+    browse_sounds,
+    reference_detail,
+    reference_status,
+    sound_detail,
+    sound_label,
+    sounds_status,
+)
 from ..lookup.knowledge import strudel_knowledge
 from ..lookup.ranking import suggest
 from ..vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
@@ -367,9 +375,14 @@ def reference_page(index: StrudelIndex, search: str, tag: str, offset: int, limi
         "total": found.total,
         "offset": offset,
         "limit": limit,
-        "items": [{"name": e.name, "synonyms": list(e.synonyms)} for e in found.entries[offset : offset + limit]],
+        "items": [
+            {"name": e.name, "synonyms": list(e.synonyms), "tags": list(e.filter_tags)}
+            for e in found.entries[offset : offset + limit]
+        ],
         "tags": found.tag_counts,
         "suggestions": found.suggestions,
+        "status": reference_status(found),
+        "details": [d for d in (reference_detail(n, index=index) for n in found.details) if d] if offset == 0 else [],
     }
 
 
@@ -419,10 +432,21 @@ def sounds_page(index: StrudelIndex, search: str, category: str, offset: int, li
         "total": found.total,
         "offset": offset,
         "limit": limit,
-        "items": [{"name": e.name, "label": sound_label(e), "count": e.count, "type": e.type} for e in page],
+        "items": [
+            {
+                "name": e.name,
+                "label": sound_label(e),
+                "count": e.count,
+                "type": e.type,
+                "categories": list(e.categories),
+            }
+            for e in page
+        ],
         "categories": found.category_counts,
         "matching": found.matching_counts,
         "suggestions": found.suggestions,
+        "status": sounds_status(found),
+        "details": [d for d in (sound_detail(n, index=index) for n in found.details) if d] if offset == 0 else [],
     }
 
 

@@ -3,14 +3,16 @@
  */
 import { requestAPI, SoundEntryReply, SoundsPage } from '../api';
 import { bankDetail, IActions, soundDetail } from '../detail';
-import { replace, uid } from '../dom';
+import { uid } from '../dom';
 import { IRow } from '../listbox';
-import { BrowseTab, filterButton, PAGE } from './base';
+import { BrowseTab, filterButton } from './base';
+
+type SoundRow = SoundsPage['items'][number];
 
 /** The category buttons, in the REPL's order. */
 export const SOUND_CATEGORIES = ['samples', 'drum-machines', 'synths', 'wavetables', 'user', 'all'];
 
-export class SoundsTab extends BrowseTab<SoundsPage, SoundEntryReply> {
+export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> {
   private category = 'all';
 
   constructor(actions: IActions) {
@@ -24,55 +26,55 @@ export class SoundsTab extends BrowseTab<SoundsPage, SoundEntryReply> {
 
   setCategory(category: string): void {
     this.category = category;
+    for (const button of Array.from(this.filters.children)) {
+      button.setAttribute('aria-pressed', button.getAttribute('data-filter') === category ? 'true' : 'false');
+    }
+    this.filterHere();
     void this.load();
   }
 
-  protected fetchPage(search: string, offset: number): Promise<SoundsPage> {
-    return requestAPI<SoundsPage>(['sounds'], {
-      search,
-      category: this.category,
-      offset,
-      limit: PAGE
-    });
+  /** The registry changed (sounds registered or removed): list it again. */
+  refresh(): void {
+    this.dropCatalog();
+    void this.load();
+  }
+
+  protected fetchPage(search: string, offset: number, limit: number): Promise<SoundsPage> {
+    return requestAPI<SoundsPage>(['sounds'], { search, category: this.category, offset, limit });
+  }
+
+  protected fetchCatalog(limit: number): Promise<SoundsPage> {
+    return requestAPI<SoundsPage>(['sounds'], { limit });
   }
 
   protected fetchDetail(name: string): Promise<SoundEntryReply> {
     return requestAPI<SoundEntryReply>(['sounds', name]);
   }
 
-  protected rows(page: SoundsPage): IRow[] {
-    return page.items.map(row => ({ name: row.name, label: row.label }));
+  /** The REPL's rule: the text in the name; the sound under the current category. */
+  protected matches(row: SoundRow, search: string): boolean {
+    return (!search || row.name.includes(search)) && row.categories.includes(this.category);
+  }
+
+  protected rows(items: SoundRow[]): IRow[] {
+    return items.map(row => ({ name: row.name, label: row.label }));
   }
 
   protected renderFilters(page: SoundsPage): void {
     // Under a search the buttons count what matches; otherwise the whole registry.
     const counts = page.search ? page.matching : page.categories;
-    replace(
-      this.filters,
-      ...SOUND_CATEGORIES.map(category =>
+    this.setFilterButtons(
+      SOUND_CATEGORIES.map(category =>
         filterButton(category, counts[category], this.category === category, () => this.setCategory(category))
       )
     );
   }
 
-  protected renderStatus(page: SoundsPage): void {
-    if (page.total === 0 && page.search) {
-      this.renderSuggestions(`${page.category === 'all' ? '' : page.category + ' '}sound name`, page);
-      return;
-    }
-    if (page.total === 0) {
-      this.status.textContent =
-        page.category === 'user'
-          ? 'No user sounds registered: use register_sounds() or Strudel’s samples().'
-          : 'No sounds loaded';
-      return;
-    }
-    const search = page.search ? ` matching “${page.search}”` : '';
-    const where = page.category === 'all' ? '' : ` in ${page.category}`;
-    this.status.textContent = `${page.total} sound${page.total === 1 ? '' : 's'}${where}${search}`;
+  protected detailView(item: SoundEntryReply): HTMLElement {
+    return item.kind === 'bank' ? bankDetail(item, this.actions) : soundDetail(item, this.actions);
   }
 
-  protected renderDetail(item: SoundEntryReply): void {
-    replace(this.detail, item.kind === 'bank' ? bankDetail(item, this.actions) : soundDetail(item, this.actions));
+  protected detailName(item: SoundEntryReply): string {
+    return item.name;
   }
 }
