@@ -17,6 +17,7 @@ export interface RestResponses {
   sound_entry: SoundDetail | BankItem;
   categories: CategoriesReply;
   tags: TagsReply;
+  user_sounds: UserSoundsReply;
   error: ErrorReply;
 }
 export interface KnowledgeSuccess {
@@ -210,6 +211,16 @@ export interface TagsReply {
     [k: string]: number;
   };
   total: number;
+}
+/**
+ * GET/POST/DELETE user-sounds: your own sounds (the store kernels share) as the server shows them.
+ */
+export interface UserSoundsReply {
+  names: string[];
+  problems: string[];
+  version: number;
+  added?: string[];
+  removed?: string[];
 }
 /**
  * Every error: a status code plus this body; never a traceback.

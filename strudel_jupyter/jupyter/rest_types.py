@@ -28,6 +28,7 @@ __all__ = [
     "SoundRow",
     "SoundsPage",
     "TagsReply",
+    "UserSoundsReply",
 ]
 
 
@@ -139,6 +140,20 @@ class TagsReply(TypedDict):
     total: int
 
 
+class UserSoundsReply(TypedDict):
+    """GET/POST/DELETE user-sounds: your own sounds (the store kernels share) as the server shows them."""
+
+    names: list[str]
+    #: What was wrong in the store (corrupt or hostile content is left out and said here).
+    problems: list[str]
+    #: Changes whenever the registry changes: poll it to know when to list again.
+    version: int
+    #: POST: the sounds the import added.
+    added: NotRequired[list[str]]
+    #: DELETE: the sounds removed.
+    removed: NotRequired[list[str]]
+
+
 class RestResponses(TypedDict):
     """The body of each route's successful answer (and of every error), by route."""
 
@@ -149,4 +164,5 @@ class RestResponses(TypedDict):
     sound_entry: SoundEntryReply
     categories: CategoriesReply
     tags: TagsReply
+    user_sounds: UserSoundsReply
     error: ErrorReply

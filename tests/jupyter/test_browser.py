@@ -242,12 +242,14 @@ def test_sidebar_search_filter_and_insert(page, lab):
 
     # When I insert the first example into the active notebook cell
     reference.get_by_role("button", name="Insert example 1 of room into the active cell").click()
-    # Then the cell holds exactly that code
-    cell = page.locator(".jp-Notebook .jp-Cell").first.locator(".cm-content")
+    # Then the cell is a runnable %%strudel cell holding exactly that code
+    cell = page.locator(".jp-Notebook .jp-Cell").first
     page.wait_for_function(
-        "([el, code]) => el.textContent === code", arg=[cell.element_handle(), ROOM_EXAMPLE], timeout=TIMEOUT_MS
+        "([el, code]) => el.textContent === code",
+        arg=[cell.locator(".cm-content").element_handle(), "%%strudel" + ROOM_EXAMPLE],
+        timeout=TIMEOUT_MS,
     )
-    assert cell.inner_text() == ROOM_EXAMPLE
+    assert cell.locator(".cm-line").all_inner_texts() == ["%%strudel", ROOM_EXAMPLE]
 
     # When I switch to the Sounds tab and pick drum-machines
     panel.get_by_role("tab", name="Sounds", exact=True).click()
@@ -287,8 +289,8 @@ def test_knowledge_box_and_keyboard(page):
     ask = panel.locator(".jp-Strudel-knowledge input")
     ask.fill("what does room do")
     ask.press("Enter")
-    # Then the core's answer shows, with a link that opens room in the Reference tab
-    answer = panel.locator(".jp-Strudel-answerText")
+    # Then the core's answer shows as results (name, one line, usage), with a link that opens room
+    answer = panel.locator(".jp-Strudel-answerItem")
     answer.filter(has_text="Sets the level of reverb").wait_for()
     shot(page, "light-knowledge")
     panel.locator(".jp-Strudel-answer").get_by_role("button", name="room", exact=True).click()

@@ -39,6 +39,7 @@ ROUTE_TYPES = {
     "/strudel-jupyter/sounds/(?P<name>[^/]+)": "sound_entry",
     "/strudel-jupyter/categories": "categories",
     "/strudel-jupyter/tags": "tags",
+    "/strudel-jupyter/user-sounds": "user_sounds",
 }
 
 
@@ -204,6 +205,7 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
     ],
     "categories": [(("categories",), {})],
     "tags": [(("tags",), {})],
+    "user_sounds": [(("user-sounds",), {})],
 }
 
 #: Requests the server refuses: every error body is an ErrorReply.

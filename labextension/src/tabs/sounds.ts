@@ -1,19 +1,26 @@
 /**
  * The REPL's Sounds tab: sound names with sample counts, under one category button.
  */
-import { requestAPI, SoundEntryReply, SoundsPage } from '../api';
+import { errorText, requestAPI, SoundEntryReply, SoundsPage, UserSoundsReply } from '../api';
 import { bankDetail, IActions, soundDetail } from '../detail';
-import { uid } from '../dom';
+import { h, uid } from '../dom';
 import { IRow } from '../listbox';
 import { BrowseTab, filterButton } from './base';
 
 type SoundRow = SoundsPage['items'][number];
+
+/** How often the tab asks whether your sounds changed (a kernel may register some). */
+const USER_POLL_MS = 700;
 
 /** The category buttons, in the REPL's order. */
 export const SOUND_CATEGORIES = ['samples', 'drum-machines', 'synths', 'wavetables', 'user', 'all'];
 
 export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> {
   private category = 'all';
+  private version: number | undefined;
+  private readonly userTools: HTMLElement;
+  private readonly importInput: HTMLInputElement;
+  private readonly userNote: HTMLElement;
 
   constructor(actions: IActions) {
     super(uid('jp-Strudel-sounds'), actions, {
@@ -22,10 +29,108 @@ export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> 
       filters: 'Sound categories',
       list: 'Sounds'
     });
+    this.importInput = h('input', {
+      type: 'text',
+      className: 'jp-Strudel-search',
+      placeholder: 'Folder in Jupyter, or strudel.json URL',
+      'aria-label': 'Import sounds from a folder of the Jupyter root or a strudel.json URL',
+      spellcheck: 'false'
+    });
+    this.importInput.addEventListener('keydown', event => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        void this.importSounds();
+      }
+    });
+    this.userNote = h('div', { className: 'jp-Strudel-status', role: 'status' });
+    this.userTools = h(
+      'div',
+      { className: 'jp-Strudel-userTools', hidden: true },
+      h(
+        'div',
+        { className: 'jp-Strudel-askForm' },
+        this.importInput,
+        h(
+          'button',
+          { type: 'button', className: 'jp-Strudel-action', onClick: () => void this.importSounds() },
+          'Import'
+        ),
+        h(
+          'button',
+          { type: 'button', className: 'jp-Strudel-action', onClick: () => void this.removeAll() },
+          'Remove all'
+        )
+      ),
+      this.userNote
+    );
+    this.node.querySelector('.jp-Strudel-controls')?.append(this.userTools);
+    window.setInterval(() => void this.pollUserSounds(), USER_POLL_MS);
+  }
+
+  /** Your sounds changed in a kernel or here: list again (only while the tab is on screen). */
+  private async pollUserSounds(): Promise<void> {
+    if (this.node.hidden || !this.node.isConnected || document.hidden) {
+      return;
+    }
+    try {
+      const reply = await requestAPI<UserSoundsReply>(['user-sounds']);
+      this.showUserSounds(reply);
+    } catch {
+      // the next poll tries again
+    }
+  }
+
+  private showUserSounds(reply: UserSoundsReply): void {
+    this.userNote.textContent = reply.problems.length ? `Problems in your sounds: ${reply.problems.join('; ')}` : '';
+    if (this.version !== undefined && reply.version !== this.version) {
+      this.refresh();
+    }
+    this.version = reply.version;
+  }
+
+  private async userRequest(init: RequestInit, params: Record<string, string> = {}): Promise<void> {
+    try {
+      const reply = await requestAPI<UserSoundsReply>(['user-sounds'], params, undefined, init);
+      this.userNote.textContent = reply.added
+        ? `Imported ${reply.added.length} sound${reply.added.length === 1 ? '' : 's'}`
+        : `Removed ${reply.removed?.length ?? 0}`;
+      this.version = reply.version;
+      this.refresh();
+    } catch (error) {
+      this.userNote.textContent = errorText(error);
+    }
+  }
+
+  private async importSounds(): Promise<void> {
+    const source = this.importInput.value.trim();
+    if (!source) {
+      return;
+    }
+    if (/^https?:\/\//.test(source)) {
+      // the browser fetches the map (the server may be offline); its folder is the base URL
+      let sampleMap: unknown;
+      try {
+        sampleMap = await (await fetch(source)).json();
+      } catch (error) {
+        this.userNote.textContent = `Could not read ${source}: ${String(error)}`;
+        return;
+      }
+      // a map's own `_base` wins, as in Strudel's samples(url)
+      const own = typeof sampleMap === 'object' && sampleMap !== null && '_base' in sampleMap;
+      const body = { sample_map: sampleMap, base_url: own ? undefined : source.replace(/[^/]*$/, '') };
+      await this.userRequest({ method: 'POST', body: JSON.stringify(body) });
+    } else {
+      await this.userRequest({ method: 'POST', body: JSON.stringify({ folder: source }) });
+    }
+  }
+
+  private async removeAll(): Promise<void> {
+    await this.userRequest({ method: 'DELETE' });
   }
 
   setCategory(category: string): void {
     this.category = category;
+    this.userTools.hidden = category !== 'user';
     for (const button of Array.from(this.filters.children)) {
       button.setAttribute('aria-pressed', button.getAttribute('data-filter') === category ? 'true' : 'false');
     }
