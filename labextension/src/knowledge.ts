@@ -114,7 +114,10 @@ export class KnowledgeBox {
 
   /** One result: its name (opens it in its tab), kind, one line about it, and how to use it. */
   private itemView(item: Item): HTMLElement {
-    const open = () => this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
+    const open = () => {
+      this.collapse(); // the tab below gets the room for the detail
+      this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
+    };
     const name = item.kind === 'bank' ? item.label : item.name;
     return h(
       'li',
@@ -130,8 +133,16 @@ export class KnowledgeBox {
     );
   }
 
+  private collapse(): void {
+    const box = this.answer.querySelector('details');
+    if (box) {
+      box.open = false;
+    }
+  }
+
   /** A suggestion is a real name, but of which kind? Try the reference, then the sounds. */
   private async openName(name: string): Promise<void> {
+    this.collapse();
     try {
       await requestAPI(['reference', name]);
       this.actions.show('reference', name);

@@ -271,7 +271,7 @@ def test_screenshots_at_two_widths(page, theme):
             run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
 
 
-def test_sounds_registered_in_a_kernel_show_in_the_sidebar(page):
+def test_sounds_registered_in_a_kernel_show_in_the_sidebar(page, lab):
     # Given the Sounds tab on the user category, empty
     sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
     sounds = tabpanel(page, "Sounds")
@@ -299,3 +299,17 @@ def test_sounds_registered_in_a_kernel_show_in_the_sidebar(page):
     sounds.get_by_role("button", name="Remove all").click()
     sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
     assert sounds.get_by_role("option").count() == 0
+
+    # And a folder of samples in the Jupyter root imports from the sidebar, one sound per subfolder
+    for name in ("kick/1.wav", "kick/2.wav", "snare/1.wav"):
+        path = lab.root / "my-samples" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"RIFF0000WAVE")
+    sounds.get_by_role("textbox", name="Import sounds from a folder of the Jupyter root or a strudel.json URL").fill(
+        "my-samples"
+    )
+    sounds.get_by_role("button", name="Import", exact=True).click()
+    sounds.get_by_role("option", name="kick(2)", exact=True).wait_for()
+    assert sounds.get_by_role("option").all_inner_texts() == ["kick(2)", "snare(1)"]
+    sounds.get_by_role("button", name="Remove all").click()
+    sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()

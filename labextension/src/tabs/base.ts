@@ -319,6 +319,11 @@ export abstract class BrowseTab<Row extends { name: string }, Page extends IList
     this.markDetail();
   }
 
+  /** Move the keyboard (and the view) to the first detail shown. */
+  focusDetail(): void {
+    this.detail.querySelector<HTMLElement>('.jp-Strudel-detailTitle')?.focus();
+  }
+
   focus(): void {
     this.input.focus();
     if (!this.loaded) {

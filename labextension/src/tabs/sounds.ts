@@ -82,10 +82,11 @@ export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> 
 
   private showUserSounds(reply: UserSoundsReply): void {
     this.userNote.textContent = reply.problems.length ? `Problems in your sounds: ${reply.problems.join('; ')}` : '';
-    if (this.version !== undefined && reply.version !== this.version) {
+    // the first answer too: sounds may have come while the tab was hidden, after its list loaded
+    if (reply.version !== this.version) {
+      this.version = reply.version;
       this.refresh();
     }
-    this.version = reply.version;
   }
 
   private async userRequest(init: RequestInit, params: Record<string, string> = {}): Promise<void> {
