@@ -161,6 +161,7 @@ export interface SoundsPage {
   suggestions: string[];
   status: string;
   details: (SoundDetail | BankItem)[];
+  version: number;
 }
 /**
  * One row of the sounds list: the name as the tab prints it (``bd(8)``).

@@ -114,6 +114,8 @@ class SoundsPage(TypedDict):
     status: str
     #: On the first page: the detail to show (the exact name searched for, else the closest).
     details: list[SoundEntryReply]
+    #: The registry version listed (user-sounds answers a newer one when sounds come or go).
+    version: int
 
 
 class SoundDetail(SoundItem):

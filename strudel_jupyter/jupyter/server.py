@@ -451,6 +451,7 @@ def sounds_page(index: StrudelIndex, search: str, category: str, offset: int, li
         "matching": found.matching_counts,
         "suggestions": found.suggestions,
         "status": sounds_status(found),
+        "version": index.version,
         "details": [d for d in (sound_detail(n, index=index) for n in found.details) if d] if offset == 0 else [],
     }
 

@@ -326,7 +326,7 @@ def test_dark_theme_reads_well(page):
     try:
         reference = tabpanel(page, "Reference")
         reference.get_by_role("searchbox", name="Search functions by name or synonym").fill("room")
-        reference.locator(".jp-Strudel-detailName", has_text="room").wait_for()
+        reference.locator(".jp-Strudel-detail[data-name='room']").wait_for()
         # The panel takes the theme's colours: a dark background, light text
         colours = panel.evaluate("el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]")
         background, text = (_luminance(c) for c in colours)
@@ -373,8 +373,12 @@ def test_show_more_during_a_new_search_keeps_the_new_list_whole(page):
     sounds.get_by_role("searchbox", name="Search sounds by name").fill("b")
     page.wait_for_timeout(400)  # past the typing pause: the search request is on its way
     assert len(held) == 1, "the search request was not held"
-    more.click()
-    page.wait_for_timeout(1000)  # the "more" answer is in
+    # the list is filtered at once, and "Show more" waits for the search's own page...
+    button = sounds.locator(".jp-Strudel-more")
+    assert button.get_attribute("hidden") is not None
+    # ...and a click that still reaches it (a stale click) must not append the old list's rows
+    button.dispatch_event("click")
+    page.wait_for_timeout(1000)  # a "more" answer would be in
     held[0].continue_()  # now the search's answer arrives
     page.wait_for_timeout(1500)
     # Then the list is the new search's first page, with no rows appended from elsewhere

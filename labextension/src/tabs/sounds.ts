@@ -42,7 +42,7 @@ export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> 
         void this.importSounds();
       }
     });
-    this.userNote = h('div', { className: 'jp-Strudel-status', role: 'status' });
+    this.userNote = h('div', { className: 'jp-Strudel-userNote', role: 'status' });
     this.userTools = h(
       'div',
       { className: 'jp-Strudel-userTools', hidden: true },
@@ -82,8 +82,8 @@ export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> 
 
   private showUserSounds(reply: UserSoundsReply): void {
     this.userNote.textContent = reply.problems.length ? `Problems in your sounds: ${reply.problems.join('; ')}` : '';
-    // the first answer too: sounds may have come while the tab was hidden, after its list loaded
-    if (reply.version !== this.version) {
+    // the registry the list shows is older: sounds came or went (in a kernel, or here)
+    if (this.version !== undefined && reply.version !== this.version) {
       this.version = reply.version;
       this.refresh();
     }
@@ -95,7 +95,6 @@ export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> 
       this.userNote.textContent = reply.added
         ? `Imported ${reply.added.length} sound${reply.added.length === 1 ? '' : 's'}`
         : `Removed ${reply.removed?.length ?? 0}`;
-      this.version = reply.version;
       this.refresh();
     } catch (error) {
       this.userNote.textContent = errorText(error);
@@ -167,6 +166,7 @@ export class SoundsTab extends BrowseTab<SoundRow, SoundsPage, SoundEntryReply> 
   }
 
   protected renderFilters(page: SoundsPage): void {
+    this.version = page.version;
     // Under a search the buttons count what matches; otherwise the whole registry.
     const counts = page.search ? page.matching : page.categories;
     this.setFilterButtons(
