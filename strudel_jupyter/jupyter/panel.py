@@ -85,6 +85,7 @@ class _ListView:
         finally:
             self._quiet = False
         self.select.layout.display = None if visible else "none"  # no empty box under "No match"
+        self.box.layout.display = None if visible else "none"  # and the detail takes the width
         rest = len(self.rows) - len(visible)
         self.more.description = f"show {min(rest, PAGE)} more (of {len(self.rows)})"
         self.more.layout.display = None if rest > 0 else "none"
@@ -151,6 +152,8 @@ class StrudelPanel(W.VBox):
         category_row = W.Box(list(self.category_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.snd_status = W.HTML()
         self.snd_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.sound_details: list[str] = []
+        self.sounds_status_text = ""
         self.snd_list = _ListView(self._show_sound)
         self.snd_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
         self.snd_detail.add_class("strudel-detail")
@@ -237,6 +240,8 @@ class StrudelPanel(W.VBox):
         for category, button in self.category_buttons.items():
             button.description = f"{category} {result.matching_counts[category]}"
             button.button_style = _ACTIVE if category == result.category else _IDLE
+        self.sound_details = result.details
+        self.sounds_status_text = " ".join([sounds_status(result), *([] if result.entries else result.suggestions)])
         self.snd_status.value = _status(sounds_status(result))
         self._set_suggestions(self.snd_suggestions, [] if result.entries else result.suggestions, self.snd_search)
         self.snd_list.set_rows([(sound_label(e), e.name) for e in result.entries])

@@ -200,6 +200,20 @@ def test_sidebar_and_panel_say_the_same(page, shared_index, query):
     assert detail_names(reference) == panel.reference_details
 
 
+@pytest.mark.parametrize("query", ["pianno", "bd", "tr909"])
+def test_sidebar_and_panel_say_the_same_about_sounds(page, shared_index, query):
+    sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.get_by_role("searchbox", name="Search sounds by name").fill(query)
+    status = sounds.locator(".jp-Strudel-status")
+    status.filter(has_text=f"“{query}”").wait_for()
+    page.wait_for_timeout(300)
+    panel = StrudelPanel(index=shared_index)
+    panel.snd_search.value = query
+    assert re.sub(r"\s+", " ", status.inner_text()).strip() == panel.sounds_status_text
+    assert detail_names(sounds) == panel.sound_details
+
+
 def test_typing_repaints_the_list_within_50_ms(page):
     reference = tabpanel(page, "Reference")
     search = reference.get_by_role("searchbox", name="Search functions by name or synonym")
@@ -313,3 +327,32 @@ def test_sounds_registered_in_a_kernel_show_in_the_sidebar(page, lab):
     assert sounds.get_by_role("option").all_inner_texts() == ["kick(2)", "snare(1)"]
     sounds.get_by_role("button", name="Remove all").click()
     sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
+
+
+def test_the_notebook_panel_says_what_the_sidebar_says(page, shared_index):
+    # Given the %strudel panel in the notebook
+    cell = page.locator(".jp-Notebook .jp-Cell").first
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("%load_ext strudel_jupyter\n%strudel")
+    page.keyboard.press("Shift+Enter")
+    panel = page.locator(".strudel-panel")
+    panel.wait_for(timeout=60_000)
+    # When I search a misspelt name there, as in the sidebar
+    search = panel.locator("input[placeholder='Search functions…']")
+    search.fill("rooom")
+    # Then it says the same words and opens the same closest function
+    expected = StrudelPanel(index=shared_index)
+    expected.ref_search.value = "rooom"
+    panel.locator(".strudel-status", has_text="No function contains “rooom”. Closest:").wait_for()
+    panel.locator(".strudel-detail .strudel-name", has_text="room").wait_for()
+    assert expected.reference_details == ["room"]
+    # and its search box keeps its right border inside the panel
+    inside = search.evaluate(
+        """el => {
+            const box = el.closest('.widget-tab-contents, .lm-TabPanel-stackedPanel') || el.parentElement;
+            return el.getBoundingClientRect().right <= box.getBoundingClientRect().right - 1;
+        }"""
+    )
+    assert inside
+    shot(page, "light-notebook-panel")
