@@ -356,3 +356,24 @@ def test_the_notebook_panel_says_what_the_sidebar_says(page, shared_index):
     )
     assert inside
     shot(page, "light-notebook-panel")
+
+
+def test_a_strudel_json_url_imports_from_the_sidebar(page, lab):
+    # Given a sample map at a URL (served here by Jupyter itself: these machines have no CDN)
+    folder = lab.root / "maps"
+    folder.mkdir(exist_ok=True)
+    (folder / "strudel.json").write_text('{"_base": "https://example.com/kit/", "zap": ["z1.wav", "z2.wav"]}')
+    sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.locator(".jp-Strudel-filter[data-filter='user']").click()
+    # When I import it by URL
+    sounds.get_by_role("textbox", name="Import sounds from a folder of the Jupyter root or a strudel.json URL").fill(
+        f"{lab.url}/files/maps/strudel.json"
+    )
+    sounds.get_by_role("button", name="Import", exact=True).click()
+    # Then its sounds are listed under user, with the map's own base URL
+    sounds.get_by_role("option", name="zap(2)", exact=True).wait_for()
+    sounds.get_by_role("option", name="zap(2)", exact=True).click()
+    sounds.locator(".jp-Strudel-detail[data-name='zap']").wait_for()
+    sounds.get_by_role("button", name="Remove all").click()
+    sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
