@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,14 @@ if not (SHARED_SNAPSHOT / "doc.json").exists():  # a missing snapshot must fail 
 
 # The default index (used by front ends when no index= is passed) reads the shared snapshot.
 os.environ["STRUDEL_SNAPSHOT"] = str(SHARED_SNAPSHOT)
+# Sounds registered by tests (and the kernels and servers they start) go to a store of the
+# test run's own, never the user's (data/user_sounds.py); each test starts with an empty one.
+os.environ["STRUDEL_USER_SOUNDS"] = str(Path(tempfile.mkdtemp(prefix="strudel-user-sounds-")) / "user-sounds.json")
+
+
+@pytest.fixture(autouse=True)
+def _empty_user_sounds_store(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("STRUDEL_USER_SOUNDS", str(tmp_path_factory.mktemp("user-sounds") / "user-sounds.json"))
 
 
 @pytest.fixture(scope="session")

@@ -26,6 +26,8 @@ export const API_PREFIX = 'strudel-jupyter';
 export type KnowledgeReply = RestResponses['knowledge'];
 /** GET sounds/<name>: a sound or, failing that, a bank. */
 export type SoundEntryReply = RestResponses['sound_entry'];
+/** GET/POST/DELETE user-sounds: your own sounds as the server shows them. */
+export type UserSoundsReply = RestResponses['user_sounds'];
 /** One answer item: a function, a sound or a bank. */
 export type Item = NonNullable<KnowledgeReply['items']>[number];
 
@@ -59,7 +61,8 @@ export class Latest {
 export async function requestAPI<T>(
   parts: string[],
   params: Record<string, string | number | undefined> = {},
-  settings: ServerConnection.ISettings = ServerConnection.makeSettings()
+  settings: ServerConnection.ISettings = ServerConnection.makeSettings(),
+  init: RequestInit = {}
 ): Promise<T> {
   const query = Object.entries(params)
     .filter(([, value]) => value !== undefined && value !== '')
@@ -69,7 +72,7 @@ export async function requestAPI<T>(
   const url = query ? `${path}?${query}` : path;
   let response: Response;
   try {
-    response = await ServerConnection.makeRequest(url, {}, settings);
+    response = await ServerConnection.makeRequest(url, init, settings);
   } catch (error) {
     throw new ApiError(0, 'network_error', `The Jupyter server did not answer: ${String(error)}`);
   }

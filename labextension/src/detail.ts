@@ -76,7 +76,7 @@ export function functionDetail(item: FunctionDetail, actions: IActions): HTMLEle
   const params = item.params.filter(p => p.name);
   return h(
     'article',
-    { className: 'jp-Strudel-detail', 'aria-label': `${item.name} reference` },
+    { className: 'jp-Strudel-detail', 'aria-label': `${item.name} reference`, 'data-name': item.name },
     heading(item.name, 'function'),
     chips(item.display_tags ?? item.tags, 'jp-Strudel-tags'),
     item.synonyms_text ? h('p', { className: 'jp-Strudel-synonyms' }, `Synonyms: ${item.synonyms_text}`) : null,
@@ -142,7 +142,7 @@ export function soundDetail(item: SoundDetail, actions: IActions): HTMLElement {
   const banks = item.banks_with_sound ?? [];
   return h(
     'article',
-    { className: 'jp-Strudel-detail', 'aria-label': `${item.name} sound` },
+    { className: 'jp-Strudel-detail', 'aria-label': `${item.name} sound`, 'data-name': item.name },
     heading(item.name, 'sound'),
     facts([
       ['type', item.type],
@@ -155,7 +155,7 @@ export function soundDetail(item: SoundDetail, actions: IActions): HTMLElement {
     codeBlock(snippet, actions, snippet),
     item.usage !== snippet ? h('h3', {}, 'Usage') : null,
     item.usage !== snippet ? codeBlock(item.usage, actions, `usage of ${item.name}`) : null,
-    banks.length ? h('h3', {}, `In ${banks.length} bank${banks.length === 1 ? '' : 's'}`) : null,
+    banks.length ? h('h3', {}, `Banks with ${item.sound} (${banks.length})`) : null,
     banks.length ? nameLinks(banks, actions) : null
   );
 }
@@ -163,7 +163,7 @@ export function soundDetail(item: SoundDetail, actions: IActions): HTMLElement {
 export function bankDetail(item: BankItem, actions: IActions): HTMLElement {
   return h(
     'article',
-    { className: 'jp-Strudel-detail', 'aria-label': `${item.label} bank` },
+    { className: 'jp-Strudel-detail', 'aria-label': `${item.label} bank`, 'data-name': item.name },
     heading(item.label, 'bank'),
     facts([
       ['category', item.category],

@@ -61,3 +61,47 @@ export function replace(node: Element, ...children: Child[]): void {
   node.textContent = '';
   append(node, ...children);
 }
+
+/**
+ * One tab stop for a group of buttons (WAI-ARIA toolbar pattern, "roving tabindex"):
+ * Tab enters the group at its current button, the arrow keys, Home and End move within it.
+ * Call `update()` after the buttons change; `current` picks the button that gets the tab stop.
+ */
+export function rovingTabindex(
+  group: HTMLElement,
+  current: (buttons: HTMLElement[]) => HTMLElement | undefined
+): { update(): void } {
+  const buttons = () => Array.from(group.querySelectorAll<HTMLElement>('button'));
+  const update = () => {
+    const all = buttons();
+    const active = all.find(b => b.tabIndex === 0 && b === document.activeElement) ?? current(all) ?? all[0];
+    for (const button of all) {
+      button.tabIndex = button === active ? 0 : -1;
+    }
+  };
+  group.addEventListener('keydown', event => {
+    const all = buttons();
+    const at = all.indexOf(event.target as HTMLElement);
+    if (at < 0) {
+      return;
+    }
+    const moves: Record<string, number> = {
+      ArrowRight: at + 1,
+      ArrowDown: at + 1,
+      ArrowLeft: at - 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: all.length - 1
+    };
+    if (!(event.key in moves)) {
+      return;
+    }
+    event.preventDefault();
+    const next = all[(moves[event.key] + all.length) % all.length];
+    for (const button of all) {
+      button.tabIndex = button === next ? 0 : -1;
+    }
+    next.focus();
+  });
+  return { update };
+}

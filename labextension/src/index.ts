@@ -3,7 +3,7 @@
  */
 import { ILabShell, ILayoutRestorer, JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
 import { Clipboard, ICommandPalette, ISanitizer, Notification, Sanitizer } from '@jupyterlab/apputils';
-import { INotebookTracker } from '@jupyterlab/notebook';
+import { INotebookTracker, NotebookActions } from '@jupyterlab/notebook';
 import { LabIcon } from '@jupyterlab/ui-components';
 
 import { StrudelPanel } from './panel';
@@ -12,6 +12,8 @@ import soundPlugin from './pattern-output';
 
 const PLUGIN_ID = 'strudel-jupyter:sidebar';
 const PANEL_ID = 'strudel-jupyter-sidebar';
+/** A cell that already runs Strudel code. */
+const STRUDEL_CELL = /^\s*%%strudel\b/;
 
 export const CommandIDs = {
   open: 'strudel-jupyter:open'
@@ -41,20 +43,22 @@ const plugin: JupyterFrontEndPlugin<void> = {
   ) => {
     const htmlSanitizer = sanitizer ?? new Sanitizer();
 
+    // Strudel code runs in a `%%strudel` cell: Insert adds to one on its own line, or makes one.
     const insert = (code: string): boolean => {
+      const notebook = notebooks?.currentWidget;
       const cell = notebooks?.activeCell;
-      const editor = cell?.editor;
-      if (!cell || !editor) {
-        Notification.warning('Open a notebook and select a cell to insert the example into.', {
-          autoClose: 4000
-        });
+      if (!notebook || !cell) {
+        Notification.warning('Open a notebook to insert Strudel code into.', { autoClose: 4000 });
         return false;
       }
-      if (editor.replaceSelection) {
-        editor.replaceSelection(code);
+      const source = cell.model.sharedModel.getSource();
+      if (cell.model.type === 'code' && STRUDEL_CELL.test(source)) {
+        cell.model.sharedModel.setSource(`${source.replace(/\n+$/, '')}\n${code}`);
+      } else if (cell.model.type === 'code' && !source.trim()) {
+        cell.model.sharedModel.setSource(`%%strudel\n${code}`);
       } else {
-        const source = cell.model.sharedModel.getSource();
-        cell.model.sharedModel.setSource(source ? `${source}\n${code}` : code);
+        NotebookActions.insertBelow(notebook.content);
+        notebook.content.activeCell?.model.sharedModel.setSource(`%%strudel\n${code}`);
       }
       return true;
     };
@@ -80,6 +84,9 @@ const plugin: JupyterFrontEndPlugin<void> = {
           labShell.expandLeft();
         }
         app.shell.activateById(PANEL_ID);
+        // The palette hands focus back to the notebook as it closes: take it after that.
+        panel.focusSearch();
+        requestAnimationFrame(() => panel.focusSearch());
       }
     });
     palette?.addItem({ command: CommandIDs.open, category: 'Strudel' });

@@ -8,7 +8,9 @@ import { debounce, h, replace, uid } from './dom';
 
 /** Answers shown as links; the rest stay in the answer text. */
 const SHOWN_ITEMS = 8;
-const TYPING_PAUSE_MS = 400;
+/** A question runs on Enter, or once typing has really paused (not after half a question). */
+const TYPING_PAUSE_MS = 1200;
+const SHORTEST_QUESTION = 3;
 
 export class KnowledgeBox {
   readonly node: HTMLElement;
@@ -27,7 +29,11 @@ export class KnowledgeBox {
       spellcheck: 'false',
       autocomplete: 'off'
     });
-    const later = debounce(() => void this.ask(), TYPING_PAUSE_MS);
+    const later = debounce(() => {
+      if (this.input.value.trim().length >= SHORTEST_QUESTION) {
+        void this.ask();
+      }
+    }, TYPING_PAUSE_MS);
     this.input.addEventListener('input', () => later());
     this.answer = h('div', { className: 'jp-Strudel-answer', role: 'status', 'aria-live': 'polite' });
     const form = h(
@@ -69,22 +75,7 @@ export class KnowledgeBox {
   }
 
   private render(reply: KnowledgeReply): void {
-    const open = (item: Item) => this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
-    // A failure's items are optional in the contract (the core sends [] today).
-    const items = (reply.items ?? [])
-      .slice(0, SHOWN_ITEMS)
-      .map(item =>
-        h(
-          'li',
-          {},
-          h(
-            'button',
-            { type: 'button', className: 'jp-Strudel-link', onClick: () => open(item), title: `Open ${item.name}` },
-            item.kind === 'bank' ? item.label : item.name
-          ),
-          h('span', { className: 'jp-Strudel-kind' }, item.kind)
-        )
-      );
+    const items = (reply.items ?? []).slice(0, SHOWN_ITEMS);
     // Only a failure suggests names.
     const suggestions = (reply.ok ? [] : reply.suggestions).map(name =>
       h(
@@ -93,24 +84,65 @@ export class KnowledgeBox {
         h('button', { type: 'button', className: 'jp-Strudel-link', onClick: () => this.openName(name) }, name)
       )
     );
+    const total = (reply.ok ? reply.total : undefined) ?? reply.items?.length ?? 0;
+    const summary = items.length
+      ? `${total} result${total === 1 ? '' : 's'} for “${reply.query}”`
+      : firstSentence(reply.answer);
     replace(
       this.answer,
       h(
-        'p',
-        { className: reply.ok ? 'jp-Strudel-answerText' : 'jp-Strudel-answerText jp-Strudel-muted' },
-        reply.answer
-      ),
-      items.length
-        ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Results' }, ...items)
-        : null,
-      suggestions.length
-        ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Did you mean' }, ...suggestions)
-        : null
+        'details',
+        { className: 'jp-Strudel-answerBox', open: true },
+        h(
+          'summary',
+          { className: reply.ok ? 'jp-Strudel-answerText' : 'jp-Strudel-answerText jp-Strudel-muted' },
+          summary
+        ),
+        items.length
+          ? h(
+              'ul',
+              { className: 'jp-Strudel-answerItems', 'aria-label': 'Results' },
+              ...items.map(item => this.itemView(item))
+            )
+          : null,
+        suggestions.length
+          ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Did you mean' }, ...suggestions)
+          : null
+      )
     );
+  }
+
+  /** One result: its name (opens it in its tab), kind, one line about it, and how to use it. */
+  private itemView(item: Item): HTMLElement {
+    const open = () => {
+      this.collapse(); // the tab below gets the room for the detail
+      this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
+    };
+    const name = item.kind === 'bank' ? item.label : item.name;
+    return h(
+      'li',
+      { className: 'jp-Strudel-answerItem' },
+      h(
+        'div',
+        { className: 'jp-Strudel-answerHead' },
+        h('button', { type: 'button', className: 'jp-Strudel-link', onClick: open, title: `Open ${name}` }, name),
+        h('span', { className: 'jp-Strudel-kind' }, item.kind)
+      ),
+      h('div', { className: 'jp-Strudel-answerLine' }, oneLine(item)),
+      item.usage ? h('pre', { className: 'jp-Strudel-answerUsage' }, h('code', {}, item.usage)) : null
+    );
+  }
+
+  private collapse(): void {
+    const box = this.answer.querySelector('details');
+    if (box) {
+      box.open = false;
+    }
   }
 
   /** A suggestion is a real name, but of which kind? Try the reference, then the sounds. */
   private async openName(name: string): Promise<void> {
+    this.collapse();
     try {
       await requestAPI(['reference', name]);
       this.actions.show('reference', name);
@@ -118,4 +150,21 @@ export class KnowledgeBox {
       this.actions.show('sounds', name);
     }
   }
+}
+
+function firstSentence(text: string): string {
+  const end = text.search(/[.!?](\s|$)/);
+  return end < 0 ? text : text.slice(0, end + 1);
+}
+
+/** One line about an item: a function's first sentence; a sound's or bank's kind and size. */
+function oneLine(item: Item): string {
+  if (item.kind === 'function') {
+    return firstSentence(item.description);
+  }
+  if (item.kind === 'bank') {
+    return `${item.category} bank, ${item.count} sound${item.count === 1 ? '' : 's'}`;
+  }
+  const count = item.count === null ? '' : `, ${item.count} ${item.type === 'wavetable' ? 'tables' : 'samples'}`;
+  return `${item.type} in ${item.category}${count}`;
 }

@@ -51,6 +51,11 @@ export class ListBox {
     return this.rows.length;
   }
 
+  /** The name of the row at `index` (undefined past the end). */
+  nameAt(index: number): string | undefined {
+    return this.rows[index]?.name;
+  }
+
   /** Replace every row. */
   reset(rows: IRow[]): void {
     this.rows = [];

@@ -84,10 +84,16 @@ export class StrudelPanel extends Widget {
     }
   }
 
+  /** Put the keyboard in the current tab's search box (the sidebar was opened by a command). */
+  focusSearch(): void {
+    this[this.current].focus();
+  }
+
   /** Open one entry's detail in its tab. */
   showEntry(kind: TabName, name: string): void {
     this.selectTab(kind, false);
-    void this[kind].showDetail(name);
+    // the detail's heading takes the focus, which scrolls it into view
+    void this[kind].showDetail(name).then(() => this[kind].focusDetail());
     if (!this[kind].node.querySelector('[role="option"]')) {
       void this[kind].load();
     }

@@ -21,6 +21,7 @@ export interface RestResponses {
   complete: CompletionsDict;
   inspect: InspectReply;
   validate: ValidationResult;
+  user_sounds: UserSoundsReply;
   error: ErrorReply;
 }
 export interface KnowledgeSuccess {
@@ -114,6 +115,8 @@ export interface ReferencePage {
     [k: string]: number;
   };
   suggestions: string[];
+  status: string;
+  details: FunctionDetail[];
 }
 /**
  * One row of the reference list: light, no description.
@@ -121,6 +124,7 @@ export interface ReferencePage {
 export interface ReferenceRow {
   name: string;
   synonyms: string[];
+  tags: string[];
 }
 /**
  * GET reference/<name>: the function item with every example, plus the tab's extras.
@@ -159,6 +163,9 @@ export interface SoundsPage {
     [k: string]: number;
   };
   suggestions: string[];
+  status: string;
+  details: (SoundDetail | BankItem)[];
+  version: number;
 }
 /**
  * One row of the sounds list: the name as the tab prints it (``bd(8)``).
@@ -168,6 +175,7 @@ export interface SoundRow {
   label: string;
   count: number | null;
   type: string;
+  categories: string[];
 }
 /**
  * GET sounds/<name> for a sound: the sound item plus its label and the banks that have it.
@@ -286,6 +294,16 @@ export interface FindingDict {
   line: number;
   column: number;
   suggestions: string[];
+}
+/**
+ * GET/POST/DELETE user-sounds: your own sounds (the store kernels share) as the server shows them.
+ */
+export interface UserSoundsReply {
+  names: string[];
+  problems: string[];
+  version: number;
+  added?: string[];
+  removed?: string[];
 }
 /**
  * Every error: a status code plus this body; never a traceback.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
 from .sounds_tab import SOUND_CATEGORIES, normalise_category
+from .user_sounds import add_user_sounds, read_user_sounds, store_signature
 
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
     import pandas as pd
@@ -36,6 +38,10 @@ class StrudelIndex:
         self.reference = ReferenceIndex(snapshot.docs)
         self.sounds = SoundsIndex(snapshot.soundmap)
         self._lock = threading.Lock()
+        #: The user-sounds store as last read: its signature, the keys it added, what was wrong with it.
+        self._user_signature: tuple[int, int, int] | None = None
+        self._user_keys: frozenset[str] = frozenset()
+        self.user_problems: list[str] = []
 
     @classmethod
     def from_path(cls, path: os.PathLike[str] | str | None = None) -> StrudelIndex:
@@ -83,6 +89,28 @@ class StrudelIndex:
         with self._lock:
             return self.sounds.register(entries)
 
+    def user_sounds_changed(self) -> bool:
+        """Has the shared user-sounds store changed since this index last read it? (one ``stat``)"""
+        return store_signature() != self._user_signature
+
+    def sync_user_sounds(self) -> bool:
+        """Show the shared user-sounds store as it is now (other kernels, the sidebar write it).
+
+        The store's sounds replace the ones it added before (so removals show too). Returns
+        True when the registry changed. Problems in the store land in :attr:`user_problems`.
+        """
+        with self._lock:
+            if store_signature() == self._user_signature:
+                return False
+            stored = read_user_sounds()
+            self.user_problems = stored.problems
+            registry = {k: v for k, v in self.sounds.registry.items() if k not in self._user_keys}
+            registry.update(stored.entries)
+            self.sounds = SoundsIndex({k: {"data": v} for k, v in registry.items()}, version=self.sounds.version + 1)
+            self._user_keys = frozenset(stored.entries)
+            self._user_signature = stored.signature
+            return True
+
 
 #: One index per snapshot directory, for the life of the process.
 _INDEXES = Derived()
@@ -94,9 +122,12 @@ def get_index(path: os.PathLike[str] | str | None = None) -> StrudelIndex:
     Built once per snapshot directory and then reused by every front end.
     """
     directory, _origin = resolve_snapshot_dir(path)
-    return _INDEXES.get_or_build(
+    index: StrudelIndex = _INDEXES.get_or_build(
         directory.resolve(), lambda: StrudelIndex.from_path(directory if path is not None else None)
     )
+    if index.user_sounds_changed():  # your sounds, registered in any kernel or the sidebar
+        index.sync_user_sounds()
+    return index
 
 
 def settle_for_server(index: StrudelIndex) -> None:
@@ -143,5 +174,21 @@ def register_sounds(
     tag: str | None = None,
     index: StrudelIndex | None = None,
 ) -> list[str]:
-    """Register your own samples in the shared index; see :meth:`StrudelIndex.register_sounds`."""
-    return (index or get_index()).register_sounds(sample_map, base_url, prebake=prebake, tag=tag)
+    """Register your own samples; see :meth:`StrudelIndex.register_sounds`.
+
+    With the shared index (no ``index=``), user sounds (no ``prebake``) are also saved in
+    the per-user store (``data/user_sounds.py``), so the JupyterLab sidebar and every other
+    kernel show them in the ``user`` category too.
+    """
+    if index is not None or prebake or tag:
+        return (index or get_index()).register_sounds(sample_map, base_url, prebake=prebake, tag=tag)
+    loaded = load_sample_map(sample_map)
+    keys = list(process_sample_map(loaded, base_url))  # a bad map raises before anything is saved
+    shared = get_index()
+    try:
+        add_user_sounds(loaded, base_url)
+    except OSError as exc:  # a read-only home: this kernel still has them
+        warnings.warn(f"user sounds not saved for other kernels and the sidebar: {exc}", stacklevel=2)
+        return shared.register_sounds(loaded, base_url)
+    shared.sync_user_sounds()
+    return keys

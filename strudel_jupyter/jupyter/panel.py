@@ -16,7 +16,16 @@ from IPython.display import display
 
 from ..data.index import StrudelIndex, get_index
 from ..data.sounds_tab import SOUND_CATEGORIES
-from ..lookup.browse import ALL, browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
+from ..lookup.browse import (
+    ALL,
+    browse_reference,
+    browse_sounds,
+    reference_detail,
+    reference_status,
+    sound_detail,
+    sound_label,
+    sounds_status,
+)
 from ..lookup.knowledge import strudel_knowledge
 from ..render.html import escape, style_element
 from ..render.response_html import render_html, render_item_html
@@ -78,6 +87,7 @@ class _ListView:
         finally:
             self._quiet = False
         self.select.layout.display = None if visible else "none"  # no empty box under "No match"
+        self.box.layout.display = None if visible else "none"  # and the detail takes the width
         rest = len(self.rows) - len(visible)
         self.more.description = f"show {min(rest, PAGE)} more (of {len(self.rows)})"
         self.more.layout.display = None if rest > 0 else "none"
@@ -112,7 +122,8 @@ class StrudelPanel(W.VBox):
         self.answer.add_class("strudel-answer")
 
         # reference tab
-        self.ref_search = W.Text(placeholder="Search functions and synonyms…", layout=W.Layout(width="100%"))
+        # width auto: at 100% plus its padding the box lost its right border
+        self.ref_search = W.Text(placeholder="Search functions…", layout=W.Layout(width="auto"))
         self.ref_search.observe(self._ref_search_changed, names="value")
         self.tag_buttons: dict[str, W.Button] = {}
         for tag, count in {ALL: len(self.index.reference), **self.index.reference.tag_counts}.items():
@@ -120,6 +131,9 @@ class StrudelPanel(W.VBox):
         tag_row = W.Box(list(self.tag_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.ref_status = W.HTML()
         self.ref_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self._ref_pinned = False
+        self.reference_details: list[str] = []
+        self.reference_status_text = ""
         self.ref_list = _ListView(self._show_reference)
         self.ref_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
         self.ref_detail.add_class("strudel-detail")
@@ -134,12 +148,14 @@ class StrudelPanel(W.VBox):
         )
 
         # sounds tab
-        self.snd_search = W.Text(placeholder="Search sounds…", layout=W.Layout(width="100%"))
+        self.snd_search = W.Text(placeholder="Search sounds…", layout=W.Layout(width="auto"))
         self.snd_search.observe(lambda _c: self._update_sounds(), names="value")
         self.category_buttons = {c: _button(c, _click(self.set_category, c), height="26px") for c in SOUND_CATEGORIES}
         category_row = W.Box(list(self.category_buttons.values()), layout=W.Layout(flex_flow="row wrap"))
         self.snd_status = W.HTML()
         self.snd_suggestions = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.sound_details: list[str] = []
+        self.sounds_status_text = ""
         self.snd_list = _ListView(self._show_sound)
         self.snd_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
         self.snd_detail.add_class("strudel-detail")
@@ -197,21 +213,30 @@ class StrudelPanel(W.VBox):
         result = browse_reference(self.ref_search.value, self.tag, index=self.index)
         for tag, button in self.tag_buttons.items():
             button.button_style = _ACTIVE if tag == self.tag else _IDLE
+        # The same details as the sidebar: every match under a search or tag, else the closest.
+        self.reference_details = result.details
+        self.reference_status_text = " ".join(
+            [reference_status(result), *([] if result.entries else result.suggestions)]
+        )
+        self.ref_status.value = _status(reference_status(result))
+        self._set_suggestions(self.ref_suggestions, [] if result.entries else result.suggestions, self.ref_search)
+        self._ref_pinned = bool(result.details)  # setting the rows selects one: keep the details
         self.ref_list.set_rows([(self._reference_label(e.name, e.synonyms), e.name) for e in result.entries])
-        where = f" tagged {result.tag}" if result.tag != ALL else ""
-        if result.entries:
-            self.ref_status.value = _status(f"{result.total} function{'s' if result.total != 1 else ''}{where}")
-        else:
-            self.ref_status.value = _status(self._nothing(result.search, "function", where, result.suggestions))
-        self._set_suggestions(self.ref_suggestions, result.suggestions, self.ref_search)
+        self._ref_pinned = False
+        if result.details:
+            self._show_references(result.details)
 
     @staticmethod
     def _reference_label(name: str, synonyms: Sequence[str]) -> str:
         return f"{name} · {', '.join(synonyms)}" if synonyms else name
 
     def _show_reference(self, name: str | None) -> None:
-        item = reference_detail(name, index=self.index) if name else None
-        self.ref_detail.value = render_item_html(item) if item else ""
+        if not self._ref_pinned:  # a picked row shows alone
+            self._show_references([name] if name else [])
+
+    def _show_references(self, names: Sequence[str]) -> None:
+        items = [reference_detail(name, index=self.index) for name in names]
+        self.ref_detail.value = "".join(render_item_html(item) for item in items if item)
 
     # --------------------------------------------------------------------- sounds
     def set_category(self, category: str) -> None:
@@ -225,17 +250,13 @@ class StrudelPanel(W.VBox):
         for category, button in self.category_buttons.items():
             button.description = f"{category} {result.matching_counts[category]}"
             button.button_style = _ACTIVE if category == result.category else _IDLE
+        self.sound_details = result.details
+        self.sounds_status_text = " ".join([sounds_status(result), *([] if result.entries else result.suggestions)])
+        self.snd_status.value = _status(sounds_status(result))
+        self._set_suggestions(self.snd_suggestions, [] if result.entries else result.suggestions, self.snd_search)
         self.snd_list.set_rows([(sound_label(e), e.name) for e in result.entries])
-        where = f" in {result.category}" if result.category != ALL else ""
-        if result.entries:
-            self.snd_status.value = _status(f"{result.total} sound{'s' if result.total != 1 else ''}{where}")
-        elif not result.search:
-            self.snd_status.value = _status(
-                "No sounds loaded" + (": register your own with register_sounds()" if result.category == "user" else "")
-            )
-        else:
-            self.snd_status.value = _status(self._nothing(result.search, "sound", where, result.suggestions))
-        self._set_suggestions(self.snd_suggestions, result.suggestions, self.snd_search)
+        if result.details:
+            self._show_sound(result.details[0])
 
     def _show_sound(self, name: str | None) -> None:
         item = sound_detail(name, index=self.index) if name else None
@@ -265,11 +286,6 @@ class StrudelPanel(W.VBox):
         self._update_sounds()
 
     # -------------------------------------------------------------------- helpers
-    @staticmethod
-    def _nothing(search: str, what: str, where: str, suggestions: Sequence[str]) -> str:
-        text = f"No {what} matches “{search}”{where}."
-        return text + (" Did you mean:" if suggestions else "")
-
     @staticmethod
     def _set_suggestions(box: W.Box, suggestions: Sequence[str], search: W.Text) -> None:
         def pick(name: str) -> Callable[[W.Button], None]:

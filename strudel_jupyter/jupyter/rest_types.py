@@ -37,6 +37,7 @@ __all__ = [
     "TagsReply",
     "UserSound",
     "ValidateReply",
+    "UserSoundsReply",
 ]
 
 
@@ -60,6 +61,8 @@ class ReferenceRow(TypedDict):
 
     name: str
     synonyms: list[str]
+    #: The tags the tab filters by (lets the sidebar filter a held list as you type).
+    tags: list[str]
 
 
 class ReferencePage(TypedDict):
@@ -75,6 +78,10 @@ class ReferencePage(TypedDict):
     tags: dict[str, int]
     #: The closest real names when nothing matches the search.
     suggestions: list[str]
+    #: The status line, worded by the core (the panel says the same).
+    status: str
+    #: On the first page: the details to show under the list (every match under a search or tag).
+    details: list[FunctionDetail]
 
 
 class FunctionDetail(FunctionItem):
@@ -94,6 +101,8 @@ class SoundRow(TypedDict):
     #: None for synths, which the tab prints without a count.
     count: int | None
     type: str
+    #: The tab categories the sound is listed under.
+    categories: list[str]
 
 
 class SoundsPage(TypedDict):
@@ -110,6 +119,12 @@ class SoundsPage(TypedDict):
     #: Per category, what the current search matches.
     matching: dict[str, int]
     suggestions: list[str]
+    #: The status line, worded by the core (the panel says the same).
+    status: str
+    #: On the first page: the detail to show (the exact name searched for, else the closest).
+    details: list[SoundEntryReply]
+    #: The registry version listed (user-sounds answers a newer one when sounds come or go).
+    version: int
 
 
 class SoundDetail(SoundItem):
@@ -138,6 +153,8 @@ class TagsReply(TypedDict):
 
 class SoundSourcesReply(SoundSources):
     """GET sound-sources: what the browser's audio engine registers before it plays."""
+
+
 #: POST complete: the core's completions (``lookup/completion.py``) at the cursor.
 CompleteReply = CompletionsDict
 
@@ -150,6 +167,20 @@ class InspectReply(TypedDict):
 
 #: POST validate: ``strudel_validate``'s answer (1-based lines and columns of the code sent).
 ValidateReply = ValidationResult
+
+
+class UserSoundsReply(TypedDict):
+    """GET/POST/DELETE user-sounds: your own sounds (the store kernels share) as the server shows them."""
+
+    names: list[str]
+    #: What was wrong in the store (corrupt or hostile content is left out and said here).
+    problems: list[str]
+    #: Changes whenever the registry changes: poll it to know when to list again.
+    version: int
+    #: POST: the sounds the import added.
+    added: NotRequired[list[str]]
+    #: DELETE: the sounds removed.
+    removed: NotRequired[list[str]]
 
 
 class RestResponses(TypedDict):
@@ -166,4 +197,5 @@ class RestResponses(TypedDict):
     complete: CompleteReply
     inspect: InspectReply
     validate: ValidateReply
+    user_sounds: UserSoundsReply
     error: ErrorReply

@@ -20,6 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 import tornado.web
@@ -29,9 +30,19 @@ from jupyter_server.utils import url_path_join
 from ..data.index import StrudelIndex, get_index, settle_for_server
 from ..data.snapshot import SnapshotError
 from ..data.sound_sources import sound_sources
+from ..data.sounds import process_sample_map
 from ..data.sounds_tab import SOUND_CATEGORIES
+from ..data.user_sounds import add_user_sounds, remove_user_sounds
 from ..limits import REST_DEADLINE_SECONDS, REST_QUEUE, REST_WORKERS
-from ..lookup.browse import browse_reference, browse_sounds, reference_detail, sound_detail, sound_label
+from ..lookup.browse import (
+    browse_reference,
+    browse_sounds,
+    reference_detail,
+    reference_status,
+    sound_detail,
+    sound_label,
+    sounds_status,
+)
 from ..lookup.completion import DEFAULT_COMPLETIONS, complete, inspect_at
 from ..lookup.knowledge import strudel_knowledge
 from ..lookup.ranking import suggest
@@ -209,6 +220,8 @@ class StrudelHandler(APIHandler):
             index = await self.pool.run(_load_index)
             # kept for the server's lifetime: resolving the snapshot path costs more than a lookup
             self.settings[INDEX_SETTING] = index
+        if index.user_sounds_changed():  # a kernel registered sounds: one stat here, the read in the pool
+            await self.pool.run(index.sync_user_sounds)
         return index
 
     async def reply_cached(self, key: tuple[Any, ...], answer: Callable[[StrudelIndex], Any]) -> None:
@@ -372,9 +385,14 @@ def reference_page(index: StrudelIndex, search: str, tag: str, offset: int, limi
         "total": found.total,
         "offset": offset,
         "limit": limit,
-        "items": [{"name": e.name, "synonyms": list(e.synonyms)} for e in found.entries[offset : offset + limit]],
+        "items": [
+            {"name": e.name, "synonyms": list(e.synonyms), "tags": list(e.filter_tags)}
+            for e in found.entries[offset : offset + limit]
+        ],
         "tags": found.tag_counts,
         "suggestions": found.suggestions,
+        "status": reference_status(found),
+        "details": [d for d in (reference_detail(n, index=index) for n in found.details) if d] if offset == 0 else [],
     }
 
 
@@ -424,10 +442,22 @@ def sounds_page(index: StrudelIndex, search: str, category: str, offset: int, li
         "total": found.total,
         "offset": offset,
         "limit": limit,
-        "items": [{"name": e.name, "label": sound_label(e), "count": e.count, "type": e.type} for e in page],
+        "items": [
+            {
+                "name": e.name,
+                "label": sound_label(e),
+                "count": e.count,
+                "type": e.type,
+                "categories": list(e.categories),
+            }
+            for e in page
+        ],
         "categories": found.category_counts,
         "matching": found.matching_counts,
         "suggestions": found.suggestions,
+        "status": sounds_status(found),
+        "version": index.version,
+        "details": [d for d in (sound_detail(n, index=index) for n in found.details) if d] if offset == 0 else [],
     }
 
 
@@ -476,6 +506,8 @@ class SoundSourcesHandler(StrudelHandler):
     async def get(self) -> None:
         # Read from disk once per registry version (user sounds change it), in the pool.
         await self.reply_cached(("sound-sources",), sound_sources)
+
+
 class CodeHandler(StrudelHandler):
     """Base of the editor routes: a POST body ``{"code", ...}`` read and bounded, the work done in the pool.
 
@@ -550,6 +582,106 @@ def validation_payload(index: StrudelIndex, code: str) -> ValidationResult:
     return result
 
 
+class UserSoundsHandler(StrudelHandler):
+    """Your own sounds (the per-user store kernels share): list, import a sample map or a folder, remove."""
+
+    @tornado.web.authenticated
+    async def get(self) -> None:
+        index = await self.index()
+        self.reply(user_sounds_reply(index))
+
+    @tornado.web.authenticated
+    async def post(self) -> None:
+        if len(self.request.body) > MAX_BODY_BYTES * 8:
+            raise ApiError(400, "invalid_json", f"the request body has more than {MAX_BODY_BYTES * 8} bytes")
+        try:
+            body = json.loads(self.request.body or b"null")
+        except (ValueError, RecursionError):
+            raise ApiError(400, "invalid_json", "the request body is not valid JSON") from None
+        if not isinstance(body, dict) or not (("sample_map" in body) ^ ("folder" in body)):
+            raise ApiError(
+                400, "invalid_json", 'send {"sample_map": {...}, "base_url": "..."} or {"folder": "path/in/jupyter"}'
+            )
+        root = Path(self.settings.get("server_root_dir", ".")).expanduser().resolve()
+        base = self.settings.get("base_url", "/")
+        index = await self.index()
+
+        def work() -> list[str]:
+            base_url: str | None
+            try:
+                if "folder" in body:
+                    sample_map, base_url = folder_sample_map(root, body["folder"], base)
+                else:
+                    sample_map, base_url = body["sample_map"], body.get("base_url")
+                    if not isinstance(sample_map, dict) or not (base_url is None or isinstance(base_url, str)):
+                        raise ValueError("sample_map must be an object and base_url a string")
+                add_user_sounds(sample_map, base_url)
+            except ValueError as exc:
+                raise ApiError(400, "invalid_parameter", str(exc)) from None
+            index.sync_user_sounds()
+            return sorted(process_sample_map(sample_map, base_url))
+
+        added = await self.pool.run(work)
+        self.reply({**user_sounds_reply(index), "added": added})
+
+    @tornado.web.authenticated
+    async def delete(self) -> None:
+        names = self.get_arguments("name")
+        index = await self.index()
+
+        def work() -> list[str]:
+            removed = remove_user_sounds(names or None)
+            index.sync_user_sounds()
+            return removed
+
+        removed = await self.pool.run(work)
+        self.reply({**user_sounds_reply(index), "removed": removed})
+
+
+def user_sounds_reply(index: StrudelIndex) -> dict[str, Any]:
+    """The store as the index shows it now: names, problems found in it, and a version to poll."""
+    return {
+        "names": [e.name for e in index.sounds.in_category("user")],
+        "problems": list(index.user_problems),
+        "version": index.version,
+    }
+
+
+#: The audio files a folder import takes (what browsers play).
+AUDIO_SUFFIXES = (".wav", ".mp3", ".ogg", ".flac", ".m4a", ".aac", ".opus", ".webm")
+MAX_FOLDER_FILES = 5000
+
+
+def folder_sample_map(root: Path, folder: Any, base_url: str) -> tuple[dict[str, list[str]], str]:
+    """A folder under the server root as the REPL imports one: each subfolder is a sound.
+
+    The files are served by Jupyter Server's ``/files/`` route. Raises ``ValueError`` for a
+    path outside the root, a missing folder, or one without audio files.
+    """
+    if not isinstance(folder, str) or not folder.strip():
+        raise ValueError("folder must be a path inside the Jupyter root")
+    target = (root / folder.strip().strip("/")).resolve()
+    if target != root and root not in target.parents:
+        raise ValueError(f"{folder!r} is outside the Jupyter root")
+    if not target.is_dir():
+        raise ValueError(f"no folder {folder!r} in the Jupyter root")
+    sample_map: dict[str, list[str]] = {}
+    seen = 0
+    for path in sorted(target.rglob("*")):
+        if path.suffix.lower() not in AUDIO_SUFFIXES or not path.is_file():
+            continue
+        seen += 1
+        if seen > MAX_FOLDER_FILES:
+            raise ValueError(f"more than {MAX_FOLDER_FILES} audio files in {folder!r}")
+        relative = path.relative_to(target)
+        sound = relative.parts[0] if len(relative.parts) > 1 else path.stem
+        sample_map.setdefault(sound, []).append(relative.as_posix())
+    if not sample_map:
+        raise ValueError(f"no audio files ({', '.join(AUDIO_SUFFIXES)}) in {folder!r}")
+    files = url_path_join(base_url, "files", *target.relative_to(root).parts)
+    return sample_map, files.rstrip("/") + "/"
+
+
 def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
     """The whole route table: every URL pattern under ``<base_url>/strudel-jupyter/`` and its handler."""
     base = url_path_join(base_url, API_PREFIX)
@@ -562,6 +694,7 @@ def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
         (url_path_join(base, "sounds", name), SoundEntryHandler),
         (url_path_join(base, "categories"), CategoriesHandler),
         (url_path_join(base, "tags"), TagsHandler),
+        (url_path_join(base, "user-sounds"), UserSoundsHandler),
         (url_path_join(base, "sound-sources"), SoundSourcesHandler),
         (url_path_join(base, "complete"), CompleteHandler),
         (url_path_join(base, "inspect"), InspectHandler),

@@ -19,6 +19,8 @@ from .items import BankItem, FunctionItem, SoundItem, bank_item, function_item, 
 from .ranking import suggest
 
 __all__ = [
+    "CLOSEST",
+    "DETAILS_SHOWN",
     "ReferenceBrowse",
     "SoundsBrowse",
     "browse_reference",
@@ -26,9 +28,16 @@ __all__ = [
     "reference_detail",
     "sound_detail",
     "sound_label",
+    "sounds_status",
+    "reference_status",
+    "banks_with_sound",
 ]
 
 ALL = "all"
+#: Under a search or a tag the REPL shows every match's detail; we show this many at most.
+DETAILS_SHOWN = 30
+#: What precedes the suggestion buttons when nothing matches (both front ends).
+CLOSEST = "Closest:"
 
 
 @dataclass(frozen=True)
@@ -43,6 +52,19 @@ class ReferenceBrowse:
     def total(self) -> int:
         return len(self.entries)
 
+    @property
+    def details(self) -> list[str]:
+        """The entries whose details show under the list, as in the REPL.
+
+        Under a search or a tag: every match (at most :data:`DETAILS_SHOWN`); with no match,
+        the closest real name; with neither, none (the user picks one).
+        """
+        if not self.entries:
+            return self.suggestions[:1]
+        if self.search or self.tag != ALL:
+            return [e.name for e in self.entries[:DETAILS_SHOWN]]
+        return []
+
 
 @dataclass(frozen=True)
 class SoundsBrowse:
@@ -56,6 +78,44 @@ class SoundsBrowse:
     @property
     def total(self) -> int:
         return len(self.entries)
+
+    @property
+    def details(self) -> list[str]:
+        """The sound whose detail shows: the exact name searched for, else the closest real one."""
+        if not self.entries:
+            return self.suggestions[:1]
+        typed = self.search.lower()
+        return [e.name for e in self.entries if e.name == typed][:1]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def reference_status(found: ReferenceBrowse) -> str:
+    """The reference tab's status line, the same words in every front end."""
+    tag = f" tagged {found.tag}" if found.tag != ALL else ""
+    if not found.entries:
+        closest = f" {CLOSEST}" if found.suggestions else ""
+        return f"No function{tag} contains “{found.search}”.{closest}"
+    search = f" matching “{found.search}”" if found.search else ""
+    shown = len(found.details)
+    details = f"; details of the first {shown}" if 1 < shown < found.total else ""
+    return f"{_plural(found.total, 'function')}{tag}{search}{details}"
+
+
+def sounds_status(found: SoundsBrowse) -> str:
+    """The sounds tab's status line, the same words in every front end."""
+    where = f" in {found.category}" if found.category != ALL else ""
+    if not found.entries and found.search:
+        closest = f" {CLOSEST}" if found.suggestions else ""
+        return f"No sound{where} contains “{found.search}”.{closest}"
+    if not found.entries:
+        if found.category == "user":
+            return "No user sounds yet: register_sounds() in a notebook, or Import below."
+        return "No sounds loaded"
+    search = f" matching “{found.search}”" if found.search else ""
+    return f"{_plural(found.total, 'sound')}{where}{search}"
 
 
 def browse_reference(search: str = "", tag: str = ALL, *, index: StrudelIndex | None = None) -> ReferenceBrowse:
@@ -124,7 +184,20 @@ def sound_detail(name: str, *, index: StrudelIndex | None = None) -> SoundItem |
     if entry is not None and not entry.hidden:
         item: dict[str, Any] = dict(sound_item(entry, None))
         item["label"] = sound_label(entry)
-        item["banks_with_sound"] = list(index.sounds.by_sound.get(entry.sound, ()))
+        item["banks_with_sound"] = banks_with_sound(entry, index=index)
         return item  # type: ignore[return-value]
     bank = index.sounds.get_bank(name)
     return bank_item(bank, None) if bank else None
+
+
+def banks_with_sound(entry: SoundEntry, *, index: StrudelIndex | None = None) -> list[str]:
+    """Drum-machine banks that have this entry's sound (``bd``), each bank once (no aliases).
+
+    Only drum machines: ``.bank("gm")`` with ``s("piano")`` is ``gm_piano``, a different
+    instrument, not another piano. Labels as ``.bank()`` takes them (``BossDR110``).
+    """
+    snd = (index or get_index()).sounds
+    if entry.category != "drum-machines" and entry.bank:
+        return []
+    banks = (snd.banks[b] for b in snd.by_sound.get(entry.sound, ()))
+    return [b.label for b in banks if b.category == "drum-machines" and not b.alias_of]

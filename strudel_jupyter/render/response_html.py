@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..data.htmltext import sanitize_html
 from ..data.sounds_tab import sound_label
 from .html import code, escape, facts_table, styled, table, tag_chips
-from .response_text import answer_without_suggestions, count_label
+from .response_text import answer_without_suggestions, count_label, header_text
 
 if TYPE_CHECKING:
     from ..data.index import StrudelIndex
@@ -150,12 +150,10 @@ def _failure_html(response: Mapping[str, Any]) -> str:
 
 def _answer_html(response: Mapping[str, Any], index: StrudelIndex | None) -> str:
     items = list(response.get("items") or [])
-    mode, domain = response.get("mode"), response.get("domain")
-    total = response.get("total")
-    shown = f" · {len(items)} of {total}" if total is not None and total > len(items) else ""
-    query = code(response.get("query", ""))
-    parts = [f"<p class='strudel-header'>{escape(domain)} · {escape(mode)} · {query}{escape(shown)}</p>"]
-    if mode == "list" or not items:
+    mode = response.get("mode")
+    parts = [f"<p class='strudel-header'>{escape(header_text(response))}</p>"]
+    # A list's rows follow in full: its answer sentence ("a, b and 18 more") would only repeat them.
+    if not items:
         parts.append(f"<p>{escape(response.get('answer', ''))}</p>")
     if mode == "list" and items:
         # A bank asked for by name (bank:tr909) gets its card; its sounds follow as rows.

@@ -8,7 +8,26 @@ from typing import Any
 
 from ..data.sounds_tab import count_unit
 
-__all__ = ["answer_without_suggestions", "count_label", "item_text", "render_text"]
+__all__ = ["answer_without_suggestions", "count_label", "header_text", "item_text", "render_text"]
+
+_NOUNS = {"function": "function", "sound": "sound", "bank": "bank"}
+
+
+def header_text(response: Mapping[str, Any]) -> str:
+    """The first line of an answer, in the user's words: ``list synths: 30 of 150 sounds``.
+
+    Names what was asked and how much of it is shown; no internal terms (domain, mode).
+    """
+    items = list(response.get("items") or [])
+    kinds = {str(i.get("kind")) for i in items}
+    noun = _NOUNS.get(kinds.pop(), "result") if len(kinds) == 1 else "result"
+    total = response.get("total")
+    count = len(items)
+    if isinstance(total, int) and total > count:
+        amount = f"{count} of {total} {noun}s"
+    else:
+        amount = f"{count} {noun}{'' if count == 1 else 's'}"
+    return f"{response.get('query', '')}: {amount}"
 
 
 def _function_text(item: Mapping[str, Any], width: int) -> list[str]:
@@ -77,12 +96,8 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
         lines += [f"note: {n}" for n in response.get("notes") or []]
         return "\n".join(lines)
     items = response.get("items") or []
-    mode, domain = response.get("mode"), response.get("domain")
-    header = f"[{domain} · {mode}] {response.get('query', '')}"
-    total = response.get("total")
-    if total is not None and total > len(items):
-        header += f"  ({len(items)} of {total})"
-    lines = [header]
+    mode = response.get("mode")
+    lines = [header_text(response)]
     if mode == "list" and items and all(i["kind"] != "function" for i in items):
         for item in items:
             lines += item_text(item, width=width)[:1]

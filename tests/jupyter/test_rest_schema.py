@@ -43,6 +43,7 @@ ROUTE_TYPES = {
     "/strudel-jupyter/complete": "complete",
     "/strudel-jupyter/inspect": "inspect",
     "/strudel-jupyter/validate": "validate",
+    "/strudel-jupyter/user-sounds": "user_sounds",
 }
 
 
@@ -220,6 +221,7 @@ POST_SAMPLES: dict[str, list[dict[str, object]]] = {
     ],
     "inspect": [{"code": 's("bd").room(.5)', "cursor": 10}, {"code": 's("bd")', "cursor": 3}, {"code": "1 + 2"}],
     "validate": [{"code": 's("bd").rooom(0.5)'}, {"code": 's("bd sd")'}, {"code": 's("bd'}],
+    "user_sounds": [(("user-sounds",), {})],
 }
 
 #: Requests the server refuses: every error body is an ErrorReply.

@@ -122,7 +122,8 @@ async def test_reference_list_is_the_tab_with_tag_counts(api):
     assert status == 200
     assert body["total"] == 509 and body["offset"] == 0 and body["limit"] == 100
     assert len(body["items"]) == 100
-    assert set(body["items"][0]) == {"name", "synonyms"}  # light: no descriptions in lists
+    assert set(body["items"][0]) == {"name", "synonyms", "tags"}  # light: no descriptions in lists
+    assert body["status"] == "509 functions" and body["details"] == []  # no search, no tag: no details
     assert len(body["tags"]) == 24 and body["tags"]["superdough"] == 170
     assert "supradough" not in body["tags"]
 
@@ -133,7 +134,10 @@ async def test_reference_search_matches_names_and_synonyms_and_filters_by_tag(ap
     _, tagged = await api("reference", params={"search": "lp", "tag": "envelope"})
     assert [i["name"] for i in tagged["items"]] == ["lpattack", "lpdecay", "lpenv", "lprelease", "lpsustain"]
     _, by_synonym = await api("reference", params={"search": "bandq"})
-    assert by_synonym["items"] == [{"name": "bpq", "synonyms": ["bandq"]}]
+    assert by_synonym["items"] == [{"name": "bpq", "synonyms": ["bandq"], "tags": by_synonym["items"][0]["tags"]}]
+    # under a search the details of every match come along, in list order
+    assert [d["name"] for d in body["details"]] == ["room", "roomdim", "roomfade", "roomlp", "roomsize"]
+    assert body["status"] == "5 functions matching “ROOM”"
 
 
 async def test_reference_pages_cover_the_whole_tab(api):
@@ -199,7 +203,13 @@ async def test_sound_list_counts_are_the_repls(api):
     assert status == 200
     assert body["total"] == 1357 and body["category"] == "drum-machines"
     assert body["categories"] == REPL_COUNTS
-    assert body["items"][0] == {"name": "9000_bd", "label": "9000_bd(1)", "count": 1, "type": "sample"}
+    assert body["items"][0] == {
+        "name": "9000_bd",
+        "label": "9000_bd(1)",
+        "count": 1,
+        "type": "sample",
+        "categories": ["drum-machines", "all"],
+    }
 
 
 async def test_sound_search_counts_matches_per_category(api):
@@ -240,7 +250,9 @@ async def test_sound_entry_and_bank(api):
     status, bd = await api("sounds", "bd")
     assert status == 200
     assert bd["kind"] == "sound" and bd["label"] == "bd(8)" and bd["usage"] == 's("bd")'
-    assert "rolandtr909" in bd["banks_with_sound"]
+    # each drum machine once, as .bank() spells it; aliases (tr909) are the same machine
+    assert "RolandTR909" in bd["banks_with_sound"] and "tr909" not in bd["banks_with_sound"]
+    assert len(bd["banks_with_sound"]) == 69
     status, bank = await api("sounds", "RolandTR909")
     assert status == 200 and bank["kind"] == "bank" and "bd" in bank["sounds"]
 
@@ -271,7 +283,9 @@ async def test_registered_user_sounds_show_under_user(api, jp_web_app, shared_sn
     _, body = await api("sounds", params={"category": "user"})
     # Then the new sound is there, counted as the REPL counts it
     assert body["categories"]["user"] == 1
-    assert body["items"] == [{"name": "swoop", "label": "swoop(2)", "count": 2, "type": "sample"}]
+    assert body["items"] == [
+        {"name": "swoop", "label": "swoop(2)", "count": 2, "type": "sample", "categories": ["samples", "user", "all"]}
+    ]
 
 
 async def test_registering_sounds_is_seen_by_the_next_request(api, jp_web_app, shared_snapshot_dir):

@@ -8,8 +8,10 @@ from strudel_jupyter.lookup.browse import (
     browse_reference,
     browse_sounds,
     reference_detail,
+    reference_status,
     sound_detail,
     sound_label,
+    sounds_status,
 )
 
 
@@ -55,7 +57,28 @@ def test_details_and_labels(shared_index):
     assert fast is not None and fast["name"] == "fast" and fast["match"] == "listed"
     assert reference_detail("fats", index=shared_index) is None
     bd = sound_detail("bd", index=shared_index)
-    assert bd is not None and bd["kind"] == "sound" and "tr909" in bd["banks_with_sound"]
+    assert bd is not None and bd["kind"] == "sound" and "RolandTR909" in bd["banks_with_sound"]
     assert sound_detail("tr909", index=shared_index)["kind"] == "bank"
     assert sound_label(shared_index.sounds.entries["bd"]) == "bd(8)"
     assert sound_label(shared_index.sounds.entries["sawtooth"]) == "sawtooth"
+
+
+def test_banks_with_a_sound_are_drum_machines_each_once(shared_index):
+    # bd: every drum machine with a bd, once (BossDR110, not also its alias dr110)
+    banks = sound_detail("bd", index=shared_index)["banks_with_sound"]
+    assert "BossDR110" in banks and "dr110" not in banks and len(banks) == len(set(banks)) == 69
+    # piano: gm + piano is gm_piano, another instrument, not a piano bank
+    assert sound_detail("piano", index=shared_index)["banks_with_sound"] == []
+
+
+def test_status_lines_and_details_are_worded_once(shared_index):
+    tagged = browse_reference("", "filter", index=shared_index)
+    assert reference_status(tagged) == "46 functions tagged filter; details of the first 30"
+    assert tagged.details == [e.name for e in tagged.entries[:30]]
+    missing = browse_reference("rooom", index=shared_index)
+    assert reference_status(missing) == "No function contains “rooom”. Closest:" and missing.details == ["room"]
+    assert browse_reference(index=shared_index).details == []  # nothing asked: the user picks
+    kik = browse_sounds("kik", "synths", index=shared_index)
+    assert sounds_status(kik).startswith("No sound in synths contains “kik”.")
+    assert browse_sounds("bd", index=shared_index).details == ["bd"]
+    assert sounds_status(browse_sounds("", "user", index=shared_index)).startswith("No user sounds yet")

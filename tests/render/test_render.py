@@ -23,9 +23,21 @@ def hostile_index(tmp_path_factory, shared_snapshot_dir):
 # ------------------------------------------------------------------- text
 def test_render_text_still_reads_for_the_cli():
     text = render_text(strudel_knowledge("what does fast do"))
-    assert text.splitlines()[0] == "[reference · detail] what does fast do"
+    assert text.splitlines()[0] == "what does fast do: 1 function"
     assert "  usage: fast(factor)" in text
     assert "param factor : number | Pattern - speed up factor" in text
+
+
+def test_a_list_header_says_what_was_asked_and_how_much_shows():
+    # Given `%strudel list synths` (30 of the 150 synths)
+    response = strudel_knowledge("list synths")
+    # Then the header speaks the user's words, no internal terms (domain, mode)
+    assert render_text(response).splitlines()[0] == "list synths: 30 of 150 sounds"
+    page = render_html(response)
+    assert "<p class='strudel-header'>list synths: 30 of 150 sounds</p>" in page
+    assert "·" not in page.split("strudel-header'>", 1)[1].split("</p>", 1)[0]
+    # and the rows follow in full, without a sentence whose "and 18 more" does not add up
+    assert "more." not in page and page.count("<tr>") >= 30
 
 
 # ------------------------------------------------------------------- HTML

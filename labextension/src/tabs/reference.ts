@@ -3,11 +3,13 @@
  */
 import { FunctionDetail, ReferencePage, requestAPI } from '../api';
 import { functionDetail, IActions } from '../detail';
-import { replace, uid } from '../dom';
+import { uid } from '../dom';
 import { IRow } from '../listbox';
-import { BrowseTab, filterButton, PAGE } from './base';
+import { BrowseTab, filterButton } from './base';
 
-export class ReferenceTab extends BrowseTab<ReferencePage, FunctionDetail> {
+type ReferenceRow = ReferencePage['items'][number];
+
+export class ReferenceTab extends BrowseTab<ReferenceRow, ReferencePage, FunctionDetail> {
   private tag = 'all';
   /** The whole reference's size, for the "all" button (learnt from an unfiltered page). */
   private size: number | undefined;
@@ -21,57 +23,58 @@ export class ReferenceTab extends BrowseTab<ReferencePage, FunctionDetail> {
     });
   }
 
-  protected onSearch(): void {
+  protected onSearchTyped(): void {
     this.tag = 'all'; // as in the REPL, typing resets the tag filter
-    void this.load();
   }
 
-  protected fetchPage(search: string, offset: number): Promise<ReferencePage> {
-    return requestAPI<ReferencePage>(['reference'], {
-      search,
-      tag: this.tag,
-      offset,
-      limit: PAGE
-    });
+  protected fetchPage(search: string, offset: number, limit: number): Promise<ReferencePage> {
+    return requestAPI<ReferencePage>(['reference'], { search, tag: this.tag, offset, limit });
+  }
+
+  protected fetchCatalog(limit: number): Promise<ReferencePage> {
+    return requestAPI<ReferencePage>(['reference'], { limit });
   }
 
   protected fetchDetail(name: string): Promise<FunctionDetail> {
     return requestAPI<FunctionDetail>(['reference', name]);
   }
 
-  protected rows(page: ReferencePage): IRow[] {
-    return page.items.map(row => ({ name: row.name, label: row.name, extra: row.synonyms.join(', ') }));
+  /** The REPL's rule: the text in the name or a synonym; the tag among the entry's tags. */
+  protected matches(row: ReferenceRow, search: string): boolean {
+    const named = !search || [row.name, ...row.synonyms].some(n => n.toLowerCase().includes(search));
+    return named && (this.tag === 'all' || row.tags.includes(this.tag));
+  }
+
+  protected rows(items: ReferenceRow[]): IRow[] {
+    return items.map(row => ({ name: row.name, label: row.name, extra: row.synonyms.join(', ') }));
   }
 
   protected renderFilters(page: ReferencePage): void {
     if (!page.search && page.tag === 'all') {
       this.size = page.total;
     }
-    const buttons = [
+    this.setFilterButtons([
       filterButton('all', this.size, this.tag === 'all', () => this.setTag('all')),
       ...Object.entries(page.tags).map(([tag, count]) =>
         filterButton(tag, count, this.tag === tag, () => this.setTag(this.tag === tag ? 'all' : tag))
       )
-    ];
-    replace(this.filters, ...buttons);
+    ]);
   }
 
-  protected renderStatus(page: ReferencePage): void {
-    if (page.total === 0 && page.search) {
-      this.renderSuggestions('function', page);
-      return;
-    }
-    const filter = page.tag !== 'all' ? ` tagged ${page.tag}` : '';
-    const search = page.search ? ` matching “${page.search}”` : '';
-    this.status.textContent = `${page.total} function${page.total === 1 ? '' : 's'}${filter}${search}`;
+  protected detailView(item: FunctionDetail): HTMLElement {
+    return functionDetail(item, this.actions);
   }
 
-  protected renderDetail(item: FunctionDetail): void {
-    replace(this.detail, functionDetail(item, this.actions));
+  protected detailName(item: FunctionDetail): string {
+    return item.name;
   }
 
   private setTag(tag: string): void {
     this.tag = tag;
+    for (const button of Array.from(this.filters.children)) {
+      button.setAttribute('aria-pressed', button.getAttribute('data-filter') === tag ? 'true' : 'false');
+    }
+    this.filterHere();
     void this.load();
   }
 }

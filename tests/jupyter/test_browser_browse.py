@@ -1,0 +1,379 @@
+"""Browsing the sidebar as fluently as the REPL's tabs, in a real browser (issue #13).
+
+Same harness as ``test_browser.py`` (JupyterLab subprocess, Debian Chromium via
+Playwright). Screenshots land in ``artifacts/screenshots/`` at 250 px and 520 px sidebar
+width, light and dark.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from strudel_jupyter.jupyter.panel import StrudelPanel
+from tests.jupyter import test_browser as harness
+
+# The shared harness's fixtures (JupyterLab subprocess, Chromium, the opened sidebar).
+jp_asyncio_loop, jp_server_cleanup = harness.jp_asyncio_loop, harness.jp_server_cleanup
+lab, browser, page = harness.lab, harness.browser, harness.page
+ROOT, run_command, sidebar, tabpanel = harness.ROOT, harness.run_command, harness.sidebar, harness.tabpanel
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def set_sidebar_width(page, width: int) -> None:
+    """Drag the left sidebar's split handle until the Strudel panel is ``width`` px wide."""
+    panel = sidebar(page)
+    handle = page.locator("#jp-main-split-panel > .lm-SplitPanel-handle").first
+    for _ in range(3):
+        current = panel.bounding_box()["width"]
+        if abs(current - width) <= 2:
+            return
+        box = handle.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + (width - current), y, steps=4)
+        page.mouse.up()
+        page.wait_for_timeout(200)
+    assert abs(panel.bounding_box()["width"] - width) <= 2, panel.bounding_box()
+
+
+def visible_in_panel(page, locator) -> bool:
+    """The element's centre is on screen, inside the sidebar, and not covered or clipped."""
+    return locator.evaluate(
+        """el => {
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return r.width > 0 && r.height > 0 && !!hit && (hit === el || el.contains(hit));
+        }"""
+    )
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def detail_names(tab) -> list[str]:
+    return [a.get_attribute("data-name") for a in tab.locator(".jp-Strudel-detail").all()]
+
+
+def listed_names(tab) -> list[str]:
+    return [o.get_attribute("data-name") for o in tab.get_by_role("option").all()]
+
+
+def cell_lines(page, nth: int) -> list[str]:
+    return page.locator(".jp-Notebook .jp-Cell").nth(nth).locator(".cm-line").all_inner_texts()
+
+
+def test_palette_open_puts_the_keyboard_in_the_search_box(page):
+    # Given the sidebar just opened from the command palette (the page fixture did it)
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    reference = tabpanel(page, "Reference")
+    search = reference.get_by_role("searchbox", name="Search functions by name or synonym")
+    page.wait_for_function("() => document.activeElement?.classList.contains('jp-Strudel-search')")
+    assert search.evaluate("el => el === document.activeElement")
+    # When I type a name, go down into the list and press Enter
+    page.keyboard.type("lpf")
+    reference.locator(".jp-Strudel-status", has_text="matching “lpf”").wait_for()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    # Then lpf's detail shows and the notebook got no new cell
+    reference.locator(".jp-Strudel-detail[data-name='lpf']").wait_for()
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+
+
+@pytest.mark.parametrize("width", [250, 520])
+def test_every_tag_is_visible_whole_at_sidebar_width(page, width):
+    set_sidebar_width(page, width)
+    reference = tabpanel(page, "Reference")
+    buttons = reference.locator(".jp-Strudel-filter")
+    page.wait_for_function("() => document.querySelectorAll('.jp-StrudelPanel .jp-Strudel-filter').length > 20")
+    assert buttons.count() == 25  # all + the REPL's 24 tags
+    hidden = [b.get_attribute("data-filter") for b in buttons.all() if not visible_in_panel(page, b)]
+    assert hidden == []
+    shot(page, f"light-reference-{width}px")
+
+
+def test_details_follow_the_list_and_show_every_match(page):
+    reference = tabpanel(page, "Reference")
+    # Given the tag filter
+    reference.locator(".jp-Strudel-filter[data-filter='filter']").click()
+    reference.locator(".jp-Strudel-status", has_text="46 functions tagged filter").wait_for()
+    # Then the details of the matches show under the list, in its order (as the REPL does)
+    reference.locator(".jp-Strudel-detail").nth(29).wait_for()
+    assert detail_names(reference) == listed_names(reference)[:30]
+    # When I type a search, the tag resets and no detail of the old list stays
+    reference.get_by_role("searchbox", name="Search functions by name or synonym").fill("room")
+    reference.locator(".jp-Strudel-status", has_text="5 functions matching “room”").wait_for()
+    page.wait_for_function("() => document.querySelectorAll('.jp-StrudelPanel .jp-Strudel-detail').length === 5")
+    assert detail_names(reference) == listed_names(reference) == ["room", "roomdim", "roomfade", "roomlp", "roomsize"]
+
+    # Sounds: an opened sound's detail goes when the list no longer has it
+    sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.get_by_role("searchbox", name="Search sounds by name").fill("gm_piano")
+    sounds.locator(".jp-Strudel-detail[data-name='gm_piano']").wait_for()
+    sounds.locator(".jp-Strudel-filter[data-filter='synths']").click()
+    sounds.get_by_role("searchbox", name="Search sounds by name").fill("kik")
+    sounds.locator(".jp-Strudel-status", has_text="No sound in synths contains “kik”").wait_for()
+    page.wait_for_timeout(300)
+    status = sounds.locator(".jp-Strudel-status")
+    suggested = [b.inner_text() for b in status.get_by_role("button").all()]
+    assert detail_names(sounds) in ([], suggested[:1])
+    assert "gm_piano" not in detail_names(sounds)
+
+
+def test_insert_makes_runnable_strudel_cells(page):
+    reference = tabpanel(page, "Reference")
+    reference.get_by_role("searchbox", name="Search functions by name or synonym").fill("room")
+    room = reference.locator(".jp-Strudel-detail[data-name='room']")
+    room.wait_for()
+    example = room.locator(".jp-Strudel-code pre").first.inner_text()
+    # When I insert the same example twice into the empty notebook cell
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    insert = room.get_by_role("button", name="Insert example 1 of room into the active cell")
+    insert.click()
+    page.wait_for_function(
+        "() => document.querySelector('.jp-Notebook .jp-Cell .cm-content').textContent.startsWith('%%strudel')"
+    )
+    insert.click()
+    # Then the cell is a %%strudel cell with each insert on its own line
+    page.wait_for_function(
+        "() => document.querySelectorAll('.jp-Notebook .jp-Cell')[0].querySelectorAll('.cm-line').length === 3"
+    )
+    assert cell_lines(page, 0) == ["%%strudel", example, example]
+
+    # And in a Python cell, Insert adds a new %%strudel cell below it instead
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    cells.first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # a new Python cell below, active
+    page.keyboard.press("Enter")
+    page.keyboard.type("x = 1")
+    page.keyboard.press("Escape")
+    before = cells.count()
+    insert.click()
+    page.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-Cell').length === {before + 1}")
+    assert cell_lines(page, before - 1) == ["x = 1"]
+    assert cell_lines(page, before) == ["%%strudel", example]
+
+
+def test_keyboard_path_from_search_to_list_is_two_tabs(page):
+    reference = tabpanel(page, "Reference")
+    search = reference.get_by_role("searchbox", name="Search functions by name or synonym")
+    reference.locator(".jp-Strudel-filter").nth(20).wait_for()
+    search.focus()
+    # Tab: into the tag toolbar, at its pressed button ("all"); arrows move inside it
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('data-filter')") == "all"
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.getAttribute('data-filter')")
+    assert second not in (None, "all")
+    page.keyboard.press("End")
+    last = reference.locator(".jp-Strudel-filter").last.get_attribute("data-filter")
+    assert page.evaluate("document.activeElement.getAttribute('data-filter')") == last
+    # Tab again: the list. Two tab stops from the search box to the list, not 26.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "listbox"
+    # Shift+Tab comes back to the toolbar at the button last focused
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.getAttribute('data-filter')") == last
+
+
+@pytest.mark.parametrize("query", ["rooom", "room", "lpf", "delay"])
+def test_sidebar_and_panel_say_the_same(page, shared_index, query):
+    reference = tabpanel(page, "Reference")
+    reference.get_by_role("searchbox", name="Search functions by name or synonym").fill(query)
+    status = reference.locator(".jp-Strudel-status")
+    status.filter(has_text=f"“{query}”").wait_for()
+    page.wait_for_timeout(300)
+    panel = StrudelPanel(index=shared_index)
+    panel.ref_search.value = query
+    sidebar_status = re.sub(r"\s+", " ", status.inner_text()).strip()
+    assert sidebar_status == panel.reference_status_text
+    assert detail_names(reference) == panel.reference_details
+
+
+@pytest.mark.parametrize("query", ["pianno", "bd", "tr909"])
+def test_sidebar_and_panel_say_the_same_about_sounds(page, shared_index, query):
+    sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.get_by_role("searchbox", name="Search sounds by name").fill(query)
+    status = sounds.locator(".jp-Strudel-status")
+    status.filter(has_text=f"“{query}”").wait_for()
+    page.wait_for_timeout(300)
+    panel = StrudelPanel(index=shared_index)
+    panel.snd_search.value = query
+    assert re.sub(r"\s+", " ", status.inner_text()).strip() == panel.sounds_status_text
+    assert detail_names(sounds) == panel.sound_details
+
+
+def test_typing_repaints_the_list_within_50_ms(page):
+    reference = tabpanel(page, "Reference")
+    search = reference.get_by_role("searchbox", name="Search functions by name or synonym")
+    search.fill("a")  # the first page loads, then the held rows
+    reference.locator(".jp-Strudel-status", has_text="matching “a”").wait_for()
+    search.fill("")
+    reference.locator(".jp-Strudel-status", has_text="509 functions").wait_for()
+    page.wait_for_timeout(500)
+    search.focus()
+    page.evaluate(
+        """() => {
+            window.__strudelLatency = [];
+            const input = document.activeElement;
+            const list = input.closest('[role=tabpanel]').querySelector('[role=listbox]');
+            let start = null;
+            input.addEventListener('keydown', e => { start = e.timeStamp; }, true);
+            new MutationObserver(() => {
+                if (start === null) return;
+                const t0 = start;
+                start = null;
+                requestAnimationFrame(() => window.__strudelLatency.push(performance.now() - t0));
+            }).observe(list, { childList: true });
+        }"""
+    )
+    for word in ["room", "lpf", "delay", "fast", "gain"]:
+        for char in word:
+            page.keyboard.press(char)
+            page.wait_for_timeout(120)
+        for _ in word:
+            page.keyboard.press("Backspace")
+            page.wait_for_timeout(120)
+    latencies = sorted(page.evaluate("window.__strudelLatency"))
+    assert len(latencies) >= 30, latencies
+    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    print(
+        f"keystroke -> repainted list: n={len(latencies)} p50={latencies[len(latencies) // 2]:.1f} ms p95={p95:.1f} ms"
+    )
+    (SCREENSHOTS / "latency.txt").parent.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / "latency.txt").write_text(f"n={len(latencies)} p95={p95:.1f} ms\n{latencies}\n")
+    assert p95 <= 50, latencies
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_screenshots_at_two_widths(page, theme):
+    if theme == "dark":
+        run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
+    try:
+        for width in (250, 520):
+            set_sidebar_width(page, width)
+            reference = tabpanel(page, "Reference")
+            reference.get_by_role("searchbox", name="Search functions by name or synonym").fill("room")
+            reference.locator(".jp-Strudel-detail[data-name='room']").wait_for()
+            shot(page, f"{theme}-reference-room-{width}px")
+            ask = sidebar(page).locator(".jp-Strudel-knowledge input")
+            ask.fill("what does lpf do")
+            ask.press("Enter")
+            sidebar(page).locator(".jp-Strudel-answerItem").first.wait_for()
+            shot(page, f"{theme}-ask-lpf-{width}px")
+            ask.fill("")
+            ask.press("Enter")
+            sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+            sounds = tabpanel(page, "Sounds")
+            sounds.get_by_role("searchbox", name="Search sounds by name").fill("bd")
+            sounds.locator(".jp-Strudel-detail[data-name='bd']").wait_for()
+            shot(page, f"{theme}-sounds-bd-{width}px")
+            sidebar(page).get_by_role("tab", name="Reference", exact=True).click()
+    finally:
+        if theme == "dark":
+            run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
+
+
+def test_sounds_registered_in_a_kernel_show_in_the_sidebar(page, lab):
+    # Given the Sounds tab on the user category, empty
+    sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.locator(".jp-Strudel-filter[data-filter='user']").click()
+    sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
+    # When a notebook cell registers sounds in the kernel
+    cell = page.locator(".jp-Notebook .jp-Cell").first
+    cell.locator(".cm-content").click()
+    page.keyboard.insert_text(
+        "from strudel_jupyter import register_sounds\n"
+        "register_sounds({'swoosh': ['a.wav', 'b.wav']}, 'https://example.com/')"
+    )
+    page.keyboard.press("Shift+Enter")
+    output = cell.locator(".jp-OutputArea-output", has_text="swoosh")
+    output.wait_for(timeout=60_000)
+    # Then the sidebar lists them under user within a second or so
+    started = page.evaluate("performance.now()")
+    row = sounds.get_by_role("option", name="swoosh(2)", exact=True)
+    row.wait_for(timeout=3000)
+    waited = page.evaluate("performance.now()") - started
+    assert waited <= 1500, waited
+    assert sounds.locator(".jp-Strudel-filter[data-filter='user'] .jp-Strudel-count").inner_text() == "1"
+    shot(page, "light-sounds-user-250px")
+    # When I remove them from the sidebar, they go
+    sounds.get_by_role("button", name="Remove all").click()
+    sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
+    assert sounds.get_by_role("option").count() == 0
+
+    # And a folder of samples in the Jupyter root imports from the sidebar, one sound per subfolder
+    for name in ("kick/1.wav", "kick/2.wav", "snare/1.wav"):
+        path = lab.root / "my-samples" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"RIFF0000WAVE")
+    sounds.get_by_role("textbox", name="Import sounds from a folder of the Jupyter root or a strudel.json URL").fill(
+        "my-samples"
+    )
+    sounds.get_by_role("button", name="Import", exact=True).click()
+    sounds.get_by_role("option", name="kick(2)", exact=True).wait_for()
+    assert sounds.get_by_role("option").all_inner_texts() == ["kick(2)", "snare(1)"]
+    sounds.get_by_role("button", name="Remove all").click()
+    sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
+
+
+def test_the_notebook_panel_says_what_the_sidebar_says(page, shared_index):
+    # Given the %strudel panel in the notebook
+    cell = page.locator(".jp-Notebook .jp-Cell").first
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("%load_ext strudel_jupyter\n%strudel")
+    page.keyboard.press("Shift+Enter")
+    panel = page.locator(".strudel-panel")
+    panel.wait_for(timeout=60_000)
+    # When I search a misspelt name there, as in the sidebar
+    search = panel.locator("input[placeholder='Search functions…']")
+    search.fill("rooom")
+    # Then it says the same words and opens the same closest function
+    expected = StrudelPanel(index=shared_index)
+    expected.ref_search.value = "rooom"
+    panel.locator(".strudel-status", has_text="No function contains “rooom”. Closest:").wait_for()
+    panel.locator(".strudel-detail .strudel-name", has_text="room").wait_for()
+    assert expected.reference_details == ["room"]
+    # and its search box keeps its right border inside the panel
+    inside = search.evaluate(
+        """el => {
+            const box = el.closest('.widget-tab-contents, .lm-TabPanel-stackedPanel') || el.parentElement;
+            return el.getBoundingClientRect().right <= box.getBoundingClientRect().right - 1;
+        }"""
+    )
+    assert inside
+    shot(page, "light-notebook-panel")
+
+
+def test_a_strudel_json_url_imports_from_the_sidebar(page, lab):
+    # Given a sample map at a URL (served here by Jupyter itself: these machines have no CDN)
+    folder = lab.root / "maps"
+    folder.mkdir(exist_ok=True)
+    (folder / "strudel.json").write_text('{"_base": "https://example.com/kit/", "zap": ["z1.wav", "z2.wav"]}')
+    sidebar(page).get_by_role("tab", name="Sounds", exact=True).click()
+    sounds = tabpanel(page, "Sounds")
+    sounds.locator(".jp-Strudel-filter[data-filter='user']").click()
+    # When I import it by URL
+    sounds.get_by_role("textbox", name="Import sounds from a folder of the Jupyter root or a strudel.json URL").fill(
+        f"{lab.url}/files/maps/strudel.json"
+    )
+    sounds.get_by_role("button", name="Import", exact=True).click()
+    # Then its sounds are listed under user, with the map's own base URL
+    sounds.get_by_role("option", name="zap(2)", exact=True).wait_for()
+    sounds.get_by_role("option", name="zap(2)", exact=True).click()
+    sounds.locator(".jp-Strudel-detail[data-name='zap']").wait_for()
+    sounds.get_by_role("button", name="Remove all").click()
+    sounds.locator(".jp-Strudel-status", has_text="No user sounds yet").wait_for()
