@@ -210,6 +210,7 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
     "categories": [(("categories",), {})],
     "tags": [(("tags",), {})],
     "sound_sources": [(("sound-sources",), {})],
+    "user_sounds": [(("user-sounds",), {})],
 }
 
 #: Per RestResponses property of a POST route: JSON bodies answered with 200.
@@ -221,7 +222,6 @@ POST_SAMPLES: dict[str, list[dict[str, object]]] = {
     ],
     "inspect": [{"code": 's("bd").room(.5)', "cursor": 10}, {"code": 's("bd")', "cursor": 3}, {"code": "1 + 2"}],
     "validate": [{"code": 's("bd").rooom(0.5)'}, {"code": 's("bd sd")'}, {"code": 's("bd'}],
-    "user_sounds": [(("user-sounds",), {})],
 }
 
 #: Requests the server refuses: every error body is an ErrorReply.
