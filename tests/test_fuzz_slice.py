@@ -86,12 +86,6 @@ def test_a_hang_is_reported_and_the_run_goes_on(tmp_path, shared_snapshot_dir):
     assert saved.exists() and '"status": "hang"' in saved.read_text()
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the validator worst-case fix (a time budget on strudel_validate's tree-sitter parse: "
-    "tree-sitter-javascript 0.25 never returns on some inputs, see fuzzgen.KNOWN_WORST) "
-    "has not landed on this branch yet",
-)
 def test_validator_worst_case_texts_stay_within_budget(tmp_path, shared_snapshot_dir):
     """1-3k characters of a(){}[]`$"'/\\*, newline, = and >: one took 112 s before the fix.
 
