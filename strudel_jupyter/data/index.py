@@ -34,7 +34,7 @@ class StrudelIndex:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         self.reference = ReferenceIndex(snapshot.docs)
-        self.sounds = SoundsIndex(snapshot.soundmap)
+        self.sounds = SoundsIndex(snapshot.soundmap, programs=snapshot.programs)
         self._lock = threading.Lock()
 
     @classmethod

@@ -24,9 +24,15 @@ STOPWORDS = frozenset(
     parameters please possible possibly pls reference remember right say see show signature similar so some
     something strudel supposed tell than thanks that the their them then there these thing things think
     this those to too try trying unsure use used using usage want was way we what whats what's when where
-    which while who why will with would you your called call calling kind sort type types
+    which while who why will with would you your called call calling kind sort type types more less much very
+    really bit
     """.split()
 )
+
+#: Everyday verbs of a question that Strudel also uses as names (``add``, ``run``, ``pick``):
+#: in "how do I add reverb" the verb is the question's, and only a question about the verb
+#: itself ("what does add do", "`add`", ".add()") looks it up as a name.
+QUESTION_VERBS = frozenset("add set run play make pick keep take put give get let use".split())
 
 SOUND_WORDS = frozenset(
     "sound sounds sample samples synth synths synthesizer synthesizers instrument instruments bank banks drum drums "

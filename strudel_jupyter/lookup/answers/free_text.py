@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..intent import REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
+from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
 from ..ranking import SCORE_DOC_SYNONYM, STRONG, Hit, choose_domain, rank_names, rank_words, suggest
 from .describe import describe_hits
@@ -39,6 +39,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         sounds="sounds" in allowed,
         context=context,
         neighbours=question.mode in ("search", "list"),
+        phrase=parsed.tokens or words,
     )
     chosen = choose_domain(ranking, hint=domain)
     if chosen is None:
@@ -92,6 +93,9 @@ def _words(parsed: ParsedQuery) -> tuple[list[str], list[str]]:
             return [parsed.subject], []
     else:
         words = parsed.tokens or content_tokens(parsed.text)
+    if len(words) > 1:
+        # "how do I add reverb": the verb is the question's, not the name add
+        words = [w for w in words if w.lower() not in QUESTION_VERBS] or words
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
     context = [w for w in words if w not in lookups]
     return (lookups, context) if lookups else (words, [])
