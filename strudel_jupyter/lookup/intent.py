@@ -73,8 +73,8 @@ _NOUN_KINDS = {
 _CHECK_PATTERNS = [
     re.compile(rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?P<noun>{_NOUNS})s?\b", re.I),
     re.compile(
-        r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:valid|available|defined|real|supported|known|existing|correct|"
-        r"ok|okay|usable|there|loaded|registered|a thing|in strudel|right)\b",
+        r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:(?:a|an)\s+)?(?:valid|available|defined|real|supported|known|"
+        r"existing|correct|ok|okay|usable|there|loaded|registered|a thing|in strudel|right|built-?in|builtin)\b",
         re.I,
     ),
     re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
@@ -86,7 +86,16 @@ _CHECK_PATTERNS = [
     re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
     re.compile(r"^(?P<x>[\w$.:-]+)\s+(?:valid|exists?|available)\s*\??$", re.I),
     re.compile(r"^can i use\s+(?P<x>.+?)$", re.I),
+    # "I saw someone use X, is it real?": the thing asked about is named before the question
+    re.compile(
+        r"^(?:i\s+(?:saw|found|read|heard|noticed)|someone\s+used|somebody\s+used)\s+(?:\w+\s+)*?"
+        r"(?:use|using|used|call|calling|write|writing|with)\s+(?P<x>\S+?)[,;]?\s+"
+        r"(?:is|does)\s+(?:it|this|that)\s+(?:really\s+)?(?:real|valid|exist|a thing|work|legit)\b",
+        re.I,
+    ),
 ]
+# A name written as code in the prose ("`rot`", ".rot()") is asked about exactly: it must exist.
+_BACKTICKED = re.compile(r"`\.?(?P<x>[A-Za-z_$][\w$]*)(?:\(\))?`")
 
 _DETAIL_PATTERNS = [
     re.compile(r"^(?:what|wat)\s+(?:does|do|did)\s+(?P<x>.+?)\s+(?:do|does|mean|return|returns|stand for)\b", re.I),
@@ -250,6 +259,7 @@ class ParsedQuery:
     named: list[str] = field(default_factory=list)  # names given as examples ("like bd sd hh")
     prefix: str | None = None
     noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
+    exact: bool = False  # the subject was written as code (`rot`, .rot()): only that exact name answers
     code: CodeParts | None = None  # Strudel code quoted in the query
 
 
@@ -323,7 +333,10 @@ def parse_query(text: str) -> ParsedQuery:
     """Read the intent of a cleaned query string, including questions that quote code."""
     prose, code = split_code(text)
     if code is None:
-        return _parse_prose(text)
+        parsed = _parse_prose(text)
+        ticked = {m.group("x") for m in _BACKTICKED.finditer(text)}
+        parsed.exact = parsed.subject is not None and parsed.subject in ticked
+        return parsed
     question = _CODE_EDGE.sub("", prose).strip()
     parsed = _parse_prose(question or CODE)
     parsed.text, parsed.code = text, code
@@ -336,6 +349,7 @@ def parse_query(text: str) -> ParsedQuery:
         # "what does <code> do", "difference between .fast(2) and .hurry(2)": the names it calls
         parsed.tokens = names
         parsed.subject = names[0] if len(names) == 1 else None
+        parsed.exact = parsed.subject is not None
     return parsed
 
 

@@ -25,7 +25,7 @@ from ..ranking import (
 from .describe import describe_bank, describe_function, describe_sound
 from .question import NOT_FOUND, SOURCES, Question, failure
 
-__all__ = ["answer_check", "answer_code"]
+__all__ = ["answer_check", "answer_code", "answer_missing"]
 
 # Findings that make quoted code fail or fall silent: a "valid?" question answers no.
 _SILENT_KINDS = frozenset({"unknown_sound", "unknown_bank", "sound_not_in_bank"})
@@ -97,6 +97,11 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         groups = {d: [i for i, h in zip(items, hits, strict=False) if h.domain == d] for d in ("reference", "sounds")}
         question.notes.append(f"{subject} is both a function and a sound; both are listed.")
     return question.success(resolved, "detail", answer, items, groups=groups)
+
+
+def answer_missing(question: Question, subject: str, domain: Domain) -> KnowledgeFailure | None:
+    """For a name written as code: ``None`` when it exists exactly, else the not-found answer."""
+    return None if _exact_hits(question, subject, domain, None) else _not_real(question, subject, domain, None)
 
 
 def _not_real(question: Question, subject: str, domain: Domain, noun: str | None) -> KnowledgeFailure:

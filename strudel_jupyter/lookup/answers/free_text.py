@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...data.index import StrudelIndex
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -23,7 +24,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
 
     ``binding`` says the domain was chosen (a prefix or an explicit domain), not hinted.
     """
-    words, context = _words(parsed)
+    words, context = _words(question.index, parsed)
     if not words:
         return failure(
             question.q,
@@ -85,7 +86,12 @@ def _both_domains(
     return question.success("auto", "detail" if detail else "search", answer, items, groups=groups)
 
 
-def _words(parsed: ParsedQuery) -> tuple[list[str], list[str]]:
+def _question_verb(index: StrudelIndex, word: str) -> bool:
+    """An everyday verb of the question that is also a function's name (add, run, pick)."""
+    return word.lower() in QUESTION_VERBS and index.reference.get(word.lower()) is not None
+
+
+def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[str]]:
     """The words to look up, and context words ("sample", "function") that only inform the text."""
     if parsed.subject:
         words = content_tokens(parsed.subject) or parsed.subject.split()
@@ -95,7 +101,7 @@ def _words(parsed: ParsedQuery) -> tuple[list[str], list[str]]:
         words = parsed.tokens or content_tokens(parsed.text)
     if len(words) > 1:
         # "how do I add reverb": the verb is the question's, not the name add
-        words = [w for w in words if w.lower() not in QUESTION_VERBS] or words
+        words = [w for w in words if not _question_verb(index, w)] or words
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
     context = [w for w in words if w not in lookups]
     return (lookups, context) if lookups else (words, [])

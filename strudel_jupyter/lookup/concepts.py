@@ -1,0 +1,33 @@
+"""Meaning-based suggestions: what an invented name most likely meant, from the docs' text.
+
+``.reverb()`` is no function, but the docs describe reverb under ``room``; ``setBpm()`` means
+the global tempo, ``setcpm``; ``s("kick")`` is the drum the kits call ``bd``. The validator
+offers these beside the spelling neighbours; nothing here is a name -> name table.
+"""
+
+from __future__ import annotations
+
+from ..data.index import StrudelIndex
+from ..data.sound_words import sounds_for_word
+from ..data.textindex import split_identifier
+from .intent import QUESTION_VERBS
+from .ranking import known_word
+from .relevance import text_reference
+
+__all__ = ["concept_functions", "drum_sounds"]
+
+
+def concept_functions(index: StrudelIndex, name: str, *, limit: int = 2) -> list[str]:
+    """Documented functions whose text answers every word of ``name`` (``setBpm`` -> set, bpm)."""
+    words = split_identifier(name)
+    words = [w for w in words if w not in QUESTION_VERBS] or words
+    if not words or not all(known_word(index, w) for w in words):
+        return []  # a misspelling ("fastt") means nothing: its spelling neighbours answer it
+    found = [n for n, _relevance, coverage in text_reference(index, words)[: limit * 3] if coverage >= 1.0]
+    return [n for n in found if n.lower() != name.lower()][:limit]
+
+
+def drum_sounds(index: StrudelIndex, word: str) -> list[str]:
+    """Registry sounds a drum word names (``kick`` -> ``bd``; ``hat`` -> ``hh``, ``oh``)."""
+    sounds = index.sounds
+    return [a for a in sounds_for_word(word) if (entry := sounds.get(a)) is not None and not entry.hidden]
