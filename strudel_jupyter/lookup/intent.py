@@ -71,7 +71,11 @@ _NOUN_KINDS = {
     **dict.fromkeys(("bank", "drummachine", "kit"), "bank"),
 }
 _CHECK_PATTERNS = [
-    re.compile(rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?P<noun>{_NOUNS})s?\b", re.I),
+    re.compile(
+        rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
+        rf"(?P<noun>{_NOUNS})s?\b",
+        re.I,
+    ),
     re.compile(
         r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:(?:a|an)\s+)?(?:valid|available|defined|real|supported|known|"
         r"existing|correct|ok|okay|usable|there|loaded|registered|a thing|in strudel|right|built-?in|builtin)\b",

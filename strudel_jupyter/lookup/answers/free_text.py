@@ -6,6 +6,7 @@ closest names), "how do I speed up a pattern" (text relevance over the docs).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ...data.index import StrudelIndex
@@ -61,10 +62,43 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         return question.success(
             chosen, "detail", describe_hits(question.index, hits, detail=True), question.items(hits, examples=2)
         )
+    if ranking.sentence and chosen == "reference":
+        hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
     return question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
     )
+
+
+# Where a question joins two wishes: "an arpeggiated synth in C minor", "a filtered bass with reverb".
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\b(?:with|and|plus|in|then|but|while|also)\b)\s*", re.I)
+_MAX_CLAUSES = 3
+
+
+def _with_each_clause(question: Question, parsed: ParsedQuery, hits: list[Hit], limit: int) -> list[Hit]:
+    """Two intents, two answers: each clause's own best function is kept among the first few.
+
+    The whole question still ranks first; a clause adds its best function only when that
+    answers the clause outright (a name, or text covering every word of it).
+    """
+    clauses = [c for c in _CLAUSE_BREAK.split(parsed.text) if c.strip()]
+    if len(clauses) < 2:
+        return hits
+    kept = list(hits)
+    for position, clause in enumerate(clauses[:_MAX_CLAUSES], 1):
+        words = [
+            w for w in content_tokens(clause) if w.lower() not in SOUND_WORDS and not _question_verb(question.index, w)
+        ]
+        if not words:
+            continue
+        ranking = rank_words(question.index, words, sounds=False)
+        best = ranking.reference[0] if ranking.reference else None
+        if best is None or not (best.match in STRONG or best.coverage >= 1.0):
+            continue
+        if best.key not in {h.key for h in kept[: limit - 1]}:
+            kept = [h for h in kept if h.key != best.key]
+            kept.insert(min(position, len(kept)), best)
+    return kept
 
 
 def _both_domains(
