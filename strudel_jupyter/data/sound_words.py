@@ -7,7 +7,9 @@ words that describe it, indexed as its text:
   (``soundfont-programs.json``: ``gm_epiano1`` is "Electric Piano 1", family "Piano");
 * the drum-kit words of a drum-machine abbreviation (``DRUM_WORDS``, below);
 * its bank's spelling in the sample URLs (``RolandTR808``: "roland", "tr", "808");
-* the folder and file names of its samples (VCSL's "Reed Aerophones/Tenor Saxophone").
+* the folder names of its samples (VCSL's "Reed Aerophones/Tenor Saxophone"); file names
+  are read too (``sample_path_words``) but left out of the text: they are mostly takes and
+  velocities ("rr1", "v2") and would slow every search for little.
 
 Which sounds exist comes from the registry only: the convention names no sound.
 """
@@ -63,7 +65,6 @@ SOUND_TEXT_WEIGHTS: Mapping[str, float] = {
     "label": 0.8,
     "family": 0.5,
     "folders": 0.4,
-    "files": 0.2,
 }
 
 #: The fields that name a sound, as against where its samples are filed.

@@ -298,7 +298,7 @@ class _State:
         entry, data = self.entries[key], self.registry[key]
         programs = self.programs.get(key, ())
         program, family = program_names(programs)
-        folders, files = sample_path_words(data)
+        folders, _files = sample_path_words(data)
         drum = drum_words(entry.sound, drum_machine="drum-machines" in entry.categories)
         return {
             "name": key,
@@ -308,7 +308,6 @@ class _State:
             "drum": drum,
             "label": self.banks[entry.bank].label if entry.bank in self.banks else "",
             "folders": folders,
-            "files": files,
         }
 
 

@@ -66,33 +66,33 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tupl
     glossary says they mean: a doc gets the better of the two, and for the meaning the
     share of its docs words it holds (all of "low pass filter cutoff" beats "filter").
     """
-    totals: dict[str, list[float]] = {}
-
-    def add(doc: str, score: float, answered: float) -> None:
-        acc = totals.get(doc)
-        if acc is None:
-            totals[doc] = [score, answered]
-        else:
-            acc[0] += score
-            acc[1] += answered
-
-    words = 0
+    plain = [slot for g in groups if not g.meaning for slot in g.literal]
+    words = sum(len(g.literal) for g in groups)
+    # the words without a glossary meaning score in one pass, as they always did
+    totals: dict[str, list[float]] = {
+        doc: [score, float(matched)] for doc, (score, matched) in text.score_slots(plain).items()
+    }
     for group in groups:
-        size = len(group.literal)
-        words += size
-        literal = text.score_slots(group.literal)
         if not group.meaning:
-            for doc, (score, matched) in literal.items():
-                add(doc, score, matched)
             continue
+        size, targets = len(group.literal), len(group.meaning)
+        literal = text.score_slots(group.literal)
         meaning = text.score_slots(group.meaning)
-        targets = len(group.meaning)
+        scale = size / targets
+        nothing = (0.0, 0)
         for doc in literal.keys() | meaning.keys():
-            lit_score, lit_matched = literal.get(doc, (0.0, 0))
-            mean_score, mean_matched = meaning.get(doc, (0.0, 0))
-            via_meaning = (mean_score * size / targets, size * mean_matched / targets)
-            best = max((lit_score, float(lit_matched)), via_meaning, key=lambda x: (x[1], x[0]))
-            add(doc, best[0], best[1])
+            score, matched = literal.get(doc, nothing)
+            answered = float(matched)
+            mean_score, mean_matched = meaning.get(doc, nothing)
+            mean_score, mean_answered = mean_score * scale, mean_matched * scale
+            if mean_answered > answered or (mean_answered == answered and mean_score > score):
+                score, answered = mean_score, mean_answered
+            acc = totals.get(doc)
+            if acc is None:
+                totals[doc] = [score, answered]
+            else:
+                acc[0] += score
+                acc[1] += answered
     return {doc: (v[0], v[1]) for doc, v in totals.items()}, words
 
 
@@ -165,5 +165,5 @@ def text_sounds(
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]
-    out.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
-    return out
+    # only the best few matter downstream; nlargest keeps common words cheap
+    return heapq.nsmallest(TEXT_CANDIDATES, out, key=lambda x: (-x[1], len(x[0]), x[0]))

@@ -14,7 +14,7 @@ from strudel_jupyter.lookup.relevance import text_sounds
     [
         (["kick"], "bd"),
         (["hat"], "hh"),
-        (["cowbell"], "cb"),
+        (["cowbell"], "cowbell"),
         (["electric", "piano"], "gm_epiano1"),
         (["tenor", "sax"], "gm_tenor_sax"),
         (["slap", "bass"], "gm_slap_bass_1"),

@@ -13,7 +13,18 @@ from ...data.index import StrudelIndex
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
-from ..ranking import SCORE_DOC_SYNONYM, STRONG, Hit, choose_domain, rank_names, rank_words, suggest
+from ..ranking import (
+    SCORE_DOC_SYNONYM,
+    SCORE_SENTENCE_BAND,
+    STRONG,
+    Hit,
+    choose_domain,
+    rank_names,
+    rank_reference,
+    rank_words,
+    suggest,
+)
+from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -70,6 +81,18 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     )
 
 
+def _clause_answer(question: Question, words: list[str]) -> Hit | None:
+    """The one function a clause asks for: a name it spells, or text covering all its words."""
+    index = question.index
+    names = [h for w in words for h in rank_reference(index, w, fuzzy=False) if h.match in STRONG]
+    if len(names) == 1:
+        return names[0]
+    scored = text_reference(index, words)
+    if scored and scored[0][2] >= 1.0:
+        return Hit("reference", "function", scored[0][0], "text", SCORE_SENTENCE_BAND[0], coverage=1.0)
+    return None
+
+
 # Where a question joins two wishes: "an arpeggiated synth in C minor", "a filtered bass with reverb".
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\b(?:with|and|plus|in|then|but|while|also)\b)\s*", re.I)
 _MAX_CLAUSES = 3
@@ -91,9 +114,8 @@ def _with_each_clause(question: Question, parsed: ParsedQuery, hits: list[Hit], 
         ]
         if not words:
             continue
-        ranking = rank_words(question.index, words, sounds=False)
-        best = ranking.reference[0] if ranking.reference else None
-        if best is None or not (best.match in STRONG or best.coverage >= 1.0):
+        best = _clause_answer(question, words)
+        if best is None:
             continue
         if best.key not in {h.key for h in kept[: limit - 1]}:
             kept = [h for h in kept if h.key != best.key]
