@@ -9,11 +9,13 @@ so a name or a docs word typed as such still wins. The format is in docs/glossar
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..data.textindex import tokenize
+from .intent import STOPWORDS
 
 __all__ = ["EXPANSION_WEIGHT", "GLOSSARY_FILE", "Expansion", "Glossary", "expand", "load_glossary"]
 
@@ -63,7 +65,8 @@ class Glossary:
         for entry in entries:
             targets = tokenize(entry.targets)
             for phrase in entry.words:
-                key = tuple(tokenize(phrase))
+                # a query's words reach the glossary without question filler ("fade in" -> fade)
+                key = tuple(tokenize(" ".join(w for w in re.split(r"[\s-]+", phrase) if w not in STOPWORDS)))
                 if key:
                     merged = by_phrase.setdefault(key, [])
                     merged.extend(t for t in targets if t not in merged)

@@ -80,11 +80,14 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tupl
         meaning = text.score_slots(group.meaning)
         scale = size / targets
         nothing = (0.0, 0)
+        # the doc that holds the meaning best answers it fully, the others in proportion
+        best_meaning = max((v[0] for v in meaning.values()), default=0.0) or 1.0
         for doc in literal.keys() | meaning.keys():
             score, matched = literal.get(doc, nothing)
             answered = float(matched)
-            mean_score, mean_matched = meaning.get(doc, nothing)
-            mean_score, mean_answered = mean_score * scale, mean_matched * scale
+            mean_score, _mean_matched = meaning.get(doc, nothing)
+            mean_answered = size * mean_score / best_meaning
+            mean_score *= scale
             if mean_answered > answered or (mean_answered == answered and mean_score > score):
                 score, answered = mean_score, mean_answered
             acc = totals.get(doc)
