@@ -14,16 +14,18 @@ from .intent import QUESTION_VERBS
 from .ranking import known_word
 from .relevance import text_reference
 
-__all__ = ["concept_functions", "drum_sounds"]
+__all__ = ["ANSWERED", "concept_functions", "drum_sounds"]
+
+ANSWERED = 0.75  # the share of a name's words a doc must answer to be what the name meant
 
 
 def concept_functions(index: StrudelIndex, name: str, *, limit: int = 2) -> list[str]:
-    """Documented functions whose text answers every word of ``name`` (``setBpm`` -> set, bpm)."""
+    """Documented functions whose text answers the words of ``name`` (``setBpm`` -> set, bpm), best first."""
     words = split_identifier(name)
     words = [w for w in words if w not in QUESTION_VERBS] or words
     if not words or not all(known_word(index, w) for w in words):
         return []  # a misspelling ("fastt") means nothing: its spelling neighbours answer it
-    found = [n for n, _relevance, coverage in text_reference(index, words)[: limit * 3] if coverage >= 1.0]
+    found = [n for n, _relevance, coverage in text_reference(index, words)[: limit * 3] if coverage >= ANSWERED]
     return [n for n in found if n.lower() != name.lower()][:limit]
 
 
