@@ -64,7 +64,7 @@ SOUND_TEXT_WEIGHTS: Mapping[str, float] = {
     "drum": 0.9,
     "label": 0.8,
     "family": 0.5,
-    "folders": 0.4,
+    "folders": 0.25,
 }
 
 #: The fields that name a sound, as against where its samples are filed.
