@@ -90,6 +90,10 @@ LONG_QUESTIONS = [
     "which drum machines have a cowbell and a rimshot, and can I layer a TR-808 kick with a 909 snare in one pattern?",
     "make it sound lo-fi and crunchy like an old console, then add some overdrive and echo that fades out quietly",
     "chop a breakbeat into sixteen slices, play them backwards every other bar and let the computer pick the order",
+    "I'm making a slow ambient track: a warm pad with a long release, a muffled kick, hats panned to the right ear, "
+    "a little vinyl crackle and lots of hall reverb; which functions do I need?",
+    "my drums feel robotic, so how do I add some swing and randomly drop a few of the hi-hat notes, and can I make "
+    "the snare louder only on every fourth bar without writing it all out by hand?",
 ]
 
 

@@ -247,9 +247,20 @@ class Ranking:
         return bool(hits) and hits[0].match in STRONG and hits[0].score >= SCORE_DOC_SYNONYM
 
 
+def _all_lower(index: StrudelIndex) -> frozenset[str]:
+    """Every name of either tab, lower-cased: a quick no for the word runs join_words tries."""
+    return index.derived.get_or_build(
+        ("ranking", "all_lower"),
+        lambda: frozenset([*index.reference.by_lower, *index.sounds.entries, *index.sounds.banks]),
+    )
+
+
 def _known(index: StrudelIndex, candidate: str, reference: bool, sounds: bool) -> str | None:
-    if sounds and (candidate.lower() in index.sounds.entries or candidate.lower() in index.sounds.banks):
-        return candidate.lower()
+    lower = candidate.lower()
+    if lower not in _all_lower(index):
+        return None
+    if sounds and (lower in index.sounds.entries or lower in index.sounds.banks):
+        return lower
     if reference:
         ref = index.reference
         if candidate in ref.by_name or candidate in ref.by_synonym:

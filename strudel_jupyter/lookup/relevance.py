@@ -6,9 +6,11 @@ how much of the query a doc covers. ``ranking.py`` places these scores below nam
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..data.index import StrudelIndex
 from ..data.textindex import WORD_RE, TextIndex, tokenize
@@ -59,6 +61,18 @@ def _groups(slots: list[Slot], keys: list[str], *, sounds: bool = False) -> list
     return groups
 
 
+@functools.lru_cache(maxsize=1024)
+def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str, tuple[float, int]], float]:
+    """A glossary meaning's scores over a text index, and the best of them (the doc that
+    holds the meaning best answers it fully, the others in proportion).
+
+    Memoised: an index never changes once built, and the glossary has few meanings, so
+    this holds at most a few hundred entries.
+    """
+    scores = text.score_slots([[(t, EXPANSION_WEIGHT)] for t in targets])
+    return scores, max((v[0] for v in scores.values()), default=0.0) or 1.0
+
+
 def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tuple[float, float]], int]:
     """``({doc: (score, words answered)}, words)`` for grouped slots.
 
@@ -77,11 +91,9 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tupl
             continue
         size, targets = len(group.literal), len(group.meaning)
         literal = text.score_slots(group.literal)
-        meaning = text.score_slots(group.meaning)
+        meaning, best_meaning = _meaning_scores(text, tuple(t for slot in group.meaning for t, _ in slot))
         scale = size / targets
         nothing = (0.0, 0)
-        # the doc that holds the meaning best answers it fully, the others in proportion
-        best_meaning = max((v[0] for v in meaning.values()), default=0.0) or 1.0
         for doc in literal.keys() | meaning.keys():
             score, matched = literal.get(doc, nothing)
             answered = float(matched)
@@ -168,5 +180,7 @@ def text_sounds(
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]
-    # only the best few matter downstream; nlargest keeps common words cheap
-    return heapq.nsmallest(TEXT_CANDIDATES, out, key=lambda x: (-x[1], len(x[0]), x[0]))
+    # only the best few matter downstream: a C-level cut first keeps common words ("drum") cheap
+    best = heapq.nlargest(2 * TEXT_CANDIDATES, out, key=itemgetter(1))
+    best.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
+    return best[:TEXT_CANDIDATES]

@@ -87,6 +87,8 @@ def _clause_answer(question: Question, words: list[str]) -> Hit | None:
     names = [h for w in words for h in rank_reference(index, w, fuzzy=False) if h.match in STRONG]
     if len(names) == 1:
         return names[0]
+    if len(words) > _CLAUSE_WORDS:
+        return None  # a long clause is rarely answered whole: not worth its time
     scored = text_reference(index, words)
     if scored and scored[0][2] >= 1.0:
         return Hit("reference", "function", scored[0][0], "text", SCORE_SENTENCE_BAND[0], coverage=1.0)
@@ -96,6 +98,7 @@ def _clause_answer(question: Question, words: list[str]) -> Hit | None:
 # Where a question joins two wishes: "an arpeggiated synth in C minor", "a filtered bass with reverb".
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\b(?:with|and|plus|in|then|but|while|also)\b)\s*", re.I)
 _MAX_CLAUSES = 3
+_CLAUSE_WORDS = 4  # a clause read on its own has at most this many content words
 
 
 def _with_each_clause(question: Question, parsed: ParsedQuery, hits: list[Hit], limit: int) -> list[Hit]:
