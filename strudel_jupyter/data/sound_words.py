@@ -134,14 +134,14 @@ def sample_path_words(data: Mapping[str, Any]) -> tuple[str, str]:
     else:
         return "", ""
     base = str(data.get("baseUrl") or "")
-    folders: dict[str, None] = {}
+    directories: dict[str, None] = {}
     names: dict[str, None] = {}
     for path in paths:
         path = str(path)
         path = path[len(base) :] if base and path.startswith(base) else path.split("://", 1)[-1].split("/", 1)[-1]
-        parts = unquote(path).split("/")
-        for folder in parts[:-1]:
-            folders[folder] = None
+        directory, _sep, name = path.rpartition("/")
+        directories[directory] = None  # samples share a few folders: decode each folder once
         if len(names) < _FILES_READ:
-            names[parts[-1].rsplit(".", 1)[0]] = None
+            names[unquote(name).rsplit(".", 1)[0]] = None
+    folders = dict.fromkeys(part for d in directories for part in unquote(d).split("/") if part)
     return " ".join(folders), " ".join(names)

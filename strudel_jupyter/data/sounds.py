@@ -290,9 +290,8 @@ class _State:
             documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
         self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS)
         # the words that name a sound (not where its files are kept): "kick", "piano", "909"
-        self.naming_words = frozenset(
-            t for doc in documents.values() for f in NAMING_FIELDS for t in tokenize(doc.get(f, ""))
-        )
+        naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}
+        self.naming_words = frozenset(tokenize(" ".join(naming_texts)))
 
     def _sound_text(self, key: str) -> dict[str, str]:
         entry, data = self.entries[key], self.registry[key]
