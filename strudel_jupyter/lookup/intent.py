@@ -18,14 +18,14 @@ STOPWORDS = frozenset(
     """
     a about all also am an and any anything api are arg args argument arguments as ask at available be
     been by can could code detail details did do doc docs documentation does doing done e.g eg example examples
-    exact exactly explain find for forgot forget from function functions get give go got have help hi
+    exact exactly explain find for forgot forget from function functions get give go got have help
     how i i'm ie if im in info into is it its it's just know let lets like list look looking make
     maybe me mean means method methods my name named names need of on one or param params parameter
     parameters please possible possibly pls reference remember right say see show signature similar so some
     something strudel supposed tell than thanks that the their them then there these thing things think
     this those to too try trying unsure use used using usage want was way we what whats what's when where
     which while who why will with would you your called call calling kind sort type types more less much very
-    really bit
+    really
     """.split()
 )
 
@@ -286,9 +286,16 @@ def _strip_subject(x: str) -> str:
     return x.lstrip(".").strip()
 
 
+#: A greeting opens a question ("hi, what does room do"); elsewhere "hi" is a hi-hat's.
+GREETINGS = frozenset("hi hello hey hiya".split())
+
+
 def content_tokens(text: str) -> list[str]:
     """Words and names in ``text`` that are not question filler, as typed."""
-    return [t for t in _TOKEN.findall(text) if t.lower() not in STOPWORDS]
+    tokens = _TOKEN.findall(text)
+    if tokens and tokens[0].lower() in GREETINGS:
+        tokens = tokens[1:]
+    return [t for t in tokens if t.lower() not in STOPWORDS]
 
 
 def _domain_hint(tokens: list[str], subject: str | None) -> Domain:

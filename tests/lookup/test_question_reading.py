@@ -67,3 +67,11 @@ def test_a_question_verb_is_not_read_as_a_name(shared_index, query, top):
 
 def test_a_question_about_the_verb_itself_still_answers_it(shared_index):
     assert _ask("what does add do", shared_index)["items"][0]["name"] == "add"
+
+
+@pytest.mark.parametrize(
+    ("query", "top"), [("open hi hat", "oh"), ("closed hi hat", "hh"), ("hi what does room do", "room")]
+)
+def test_hi_is_a_greeting_only_where_a_greeting_goes(shared_index, query, top):
+    # "hi" opening a question greets; inside it, it is the hi of a hi-hat
+    assert _ask(query, shared_index)["items"][0]["name"] == top
