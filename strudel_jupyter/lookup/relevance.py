@@ -176,7 +176,8 @@ def text_sounds(
     groups = _groups([[(t, 1.0)] for t in terms], terms, sounds=True)
     # neighbouring words as one phrase ("electric piano"), where some sound has that phrase
     raw = [w.lower() for word in (phrase or words) for w in WORD_RE.findall(word)]
-    pairs = [a + b for a, b in zip(raw, raw[1:], strict=False) if a + b in text and a + b not in terms]
+    # (run together, then stemmed as the sounds' phrases were: "steel drums" -> steeldrum)
+    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]

@@ -18,6 +18,7 @@ from strudel_jupyter.lookup.relevance import text_sounds
         (["electric", "piano"], "gm_epiano1"),
         (["tenor", "sax"], "gm_tenor_sax"),
         (["slap", "bass"], "gm_slap_bass_1"),
+        (["steel", "drums"], "gm_steel_drums"),  # the phrase, stemmed as the sounds' phrases are
     ],
 )
 def test_sounds_are_found_by_the_words_a_musician_uses(shared_index, words, top):
