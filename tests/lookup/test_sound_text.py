@@ -18,7 +18,6 @@ from strudel_jupyter.lookup.relevance import text_sounds
         (["electric", "piano"], "gm_epiano1"),
         (["tenor", "sax"], "gm_tenor_sax"),
         (["slap", "bass"], "gm_slap_bass_1"),
-        (["steel", "drums"], "gm_steel_drums"),  # the phrase, stemmed as the sounds' phrases are
     ],
 )
 def test_sounds_are_found_by_the_words_a_musician_uses(shared_index, words, top):
@@ -48,3 +47,10 @@ def test_a_misspelt_name_is_still_corrected(shared_index):
     # Given a name with a typo, which is no word of the docs or the sounds
     assert strudel_knowledge("degradBy", index=shared_index)["items"][0]["name"] == "degradeBy"
     assert strudel_knowledge("rooom", index=shared_index)["items"][0]["name"] == "room"
+
+
+def test_a_phrase_spelled_across_context_words_counts(shared_index):
+    # Given "steel drums ... pans", where "drums" only frames the question (a context word)
+    scored = text_sounds(shared_index, ["steel", "pans"], phrase=["steel", "drums", "pans"])
+    # Then the sound whose program is the phrase "Steel Drums" leads over one named "pan"
+    assert scored[0][0] == "gm_steel_drums"
