@@ -271,6 +271,19 @@ def _known(index: StrudelIndex, candidate: str, reference: bool, sounds: bool) -
     return None
 
 
+def _spelled_out(index: StrudelIndex, initials: str, run: Sequence[str]) -> bool:
+    """``run`` spells ``initials`` out: its docs use those words ("low pass filter" for lpf).
+
+    Without this, any three words with the right first letters ("every now different")
+    would become a name.
+    """
+    entry = index.reference.by_name.get(initials)
+    if entry is None:
+        return False
+    described = set(tokenize(f"{entry.description} {' '.join(entry.synonyms)}"))
+    return all(t in described for w in run for t in tokenize(w))
+
+
 def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = True, sounds: bool = True) -> list[str]:
     """Neighbouring words that together spell one real name become that name.
 
@@ -295,7 +308,7 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
             # two-letter initials are too ambiguous (sound names such as rd, oh)
             if not joined and size >= 3 and reference and all(w.isalpha() for w in run):
                 initials = "".join(w[0] for w in run).lower()
-                joined = initials if initials in index.reference.by_name else None
+                joined = initials if _spelled_out(index, initials, run) else None
             if joined:
                 out.append(joined)
                 i += size

@@ -75,3 +75,11 @@ def test_a_question_about_the_verb_itself_still_answers_it(shared_index):
 def test_hi_is_a_greeting_only_where_a_greeting_goes(shared_index, query, top):
     # "hi" opening a question greets; inside it, it is the hi of a hi-hat
     assert _ask(query, shared_index)["items"][0]["name"] == top
+
+
+def test_initials_join_only_words_that_spell_the_name_out(shared_index):
+    from strudel_jupyter.lookup.ranking import join_words
+
+    # "low pass filter" is how lpf's docs spell it out; "every now different" is not end
+    assert join_words(shared_index, ["low", "pass", "filter"]) == ["lpf"]
+    assert join_words(shared_index, ["every", "now", "different"]) == ["every", "now", "different"]
