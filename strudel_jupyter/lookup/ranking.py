@@ -255,9 +255,11 @@ def _all_lower(index: StrudelIndex) -> frozenset[str]:
     )
 
 
-def _known(index: StrudelIndex, candidate: str, reference: bool, sounds: bool) -> str | None:
+def _known(
+    index: StrudelIndex, candidate: str, reference: bool, sounds: bool, names: frozenset[str] | None = None
+) -> str | None:
     lower = candidate.lower()
-    if lower not in _all_lower(index):
+    if lower not in (names if names is not None else _all_lower(index)):
         return None
     if sounds and (lower in index.sounds.entries or lower in index.sounds.banks):
         return lower
@@ -293,6 +295,7 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
     if len(words) < 2:
         return list(words)
     out: list[str] = []
+    names = _all_lower(index)
     i = 0
     while i < len(words):
         joined = None
@@ -302,7 +305,7 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
                 continue
             camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
             for candidate in ("_".join(run).lower(), "".join(run), camel):
-                joined = _known(index, candidate, reference, sounds)
+                joined = _known(index, candidate, reference, sounds, names)
                 if joined:
                     break
             # two-letter initials are too ambiguous (sound names such as rd, oh)
