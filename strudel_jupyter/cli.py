@@ -4,7 +4,7 @@ strudel-jupyter what does room do
 strudel-jupyter "list synths" --json
 strudel-jupyter snapshot info        (snapshot build/info/import/diff)
 strudel-jupyter mcp                  (stdio MCP server for agents)
-strudel-jupyter eval FILE.jsonl      (score an eval file)
+strudel-jupyter eval FILE.jsonl...   (score eval files, one line per set)
 """
 
 from __future__ import annotations

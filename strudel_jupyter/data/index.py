@@ -36,7 +36,7 @@ class StrudelIndex:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         self.reference = ReferenceIndex(snapshot.docs)
-        self.sounds = SoundsIndex(snapshot.soundmap)
+        self.sounds = SoundsIndex(snapshot.soundmap, programs=snapshot.programs)
         self._lock = threading.Lock()
         #: The user-sounds store as last read: its signature, the keys it added, what was wrong with it.
         self._user_signature: tuple[int, int, int] | None = None

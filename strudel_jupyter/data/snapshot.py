@@ -2,7 +2,8 @@
 
 A snapshot is a directory holding ``doc.json`` (jsdoc output), ``soundmap.json``
 (the sound registry after the REPL's prebake) and optionally ``symbols.json``
-(every callable name in the REPL scope), ``sample-maps/`` and ``manifest.json``.
+(every callable name in the REPL scope), ``soundfont-programs.json`` (the General MIDI
+program names behind each ``gm_*`` sound), ``sample-maps/`` and ``manifest.json``.
 
 Resolution, in one place: explicit ``path=`` > ``$STRUDEL_SNAPSHOT`` > the snapshot
 packaged inside ``strudel_jupyter`` at build time.
@@ -28,6 +29,7 @@ from .sounds_tab import category_counts
 
 __all__ = [
     "MANIFEST_FILE",
+    "PROGRAMS_FILE",
     "PACKAGED_SNAPSHOT_DIR",
     "SNAPSHOT_ENV",
     "Snapshot",
@@ -47,7 +49,8 @@ MANIFEST_FILE = "manifest.json"
 MANIFEST_SCHEMA = 1
 
 REQUIRED_FILES = ("doc.json", "soundmap.json")
-OPTIONAL_FILES = ("symbols.json", "soundmap-aliases.json")
+PROGRAMS_FILE = "soundfont-programs.json"
+OPTIONAL_FILES = ("symbols.json", "soundmap-aliases.json", PROGRAMS_FILE)
 
 
 class SnapshotError(Exception):
@@ -70,6 +73,8 @@ class Snapshot:
     symbols: dict[str, Any] | None = None
     manifest: dict[str, Any] | None = None
     files: tuple[str, ...] = field(default_factory=tuple)
+    # {gm sound key: [{"program", "family"}, ...]}; empty when the snapshot has no such file
+    programs: dict[str, list[dict[str, str]]] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------ resolving
@@ -149,6 +154,18 @@ def _check_symbols(path: Path, symbols: Any) -> dict[str, Any]:
     return symbols
 
 
+def _check_programs(path: Path, programs: Any) -> dict[str, list[dict[str, str]]]:
+    if not isinstance(programs, dict):
+        raise SnapshotError(path, 'expected a JSON object {sound key: [{"program", "family"}, ...]}')
+    for key, entries in programs.items():
+        if not isinstance(entries, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("program"), str) and isinstance(e.get("family"), str)
+            for e in entries
+        ):
+            raise SnapshotError(path, f'entry {key!r} must be a list of {{"program", "family"}} strings')
+    return programs
+
+
 def load_snapshot(path: os.PathLike[str] | str | None = None) -> Snapshot:
     """Load and validate a snapshot directory; nothing is returned half-loaded."""
     directory, origin = resolve_snapshot_dir(path)
@@ -161,13 +178,16 @@ def load_snapshot(path: os.PathLike[str] | str | None = None) -> Snapshot:
     symbols = None
     if (directory / "symbols.json").exists():
         symbols = _check_symbols(directory / "symbols.json", _read_json(directory / "symbols.json"))
+    programs = {}
+    if (directory / PROGRAMS_FILE).exists():
+        programs = _check_programs(directory / PROGRAMS_FILE, _read_json(directory / PROGRAMS_FILE))
     manifest = None
     if (directory / MANIFEST_FILE).exists():
         manifest = _read_json(directory / MANIFEST_FILE)
         if not isinstance(manifest, dict):
             raise SnapshotError(directory / MANIFEST_FILE, "expected a JSON object")
     files = tuple(f for f in (*REQUIRED_FILES, *OPTIONAL_FILES, MANIFEST_FILE) if (directory / f).exists())
-    return Snapshot(directory, origin, docs, soundmap, symbols, manifest, files)
+    return Snapshot(directory, origin, docs, soundmap, symbols, manifest, files, programs)
 
 
 # ------------------------------------------------------------------- manifest

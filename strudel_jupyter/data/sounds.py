@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
 from .derived import Derived
+from .sound_words import NAMING_FIELDS, SOUND_TEXT_WEIGHTS, drum_words, phrases, program_names, sample_path_words
 from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
-from .textindex import TextIndex
+from .textindex import TextIndex, tokenize
 
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
     import pandas as pd
 
-__all__ = ["BANK_COLUMNS", "SOUND_COLUMNS", "Bank", "SoundEntry", "SoundsIndex", "process_sample_map"]
+__all__ = ["BANK_COLUMNS", "BANK_DOC", "SOUND_COLUMNS", "Bank", "SoundEntry", "SoundsIndex", "process_sample_map"]
 
 SOUND_COLUMNS = [
     "name",
@@ -37,6 +38,9 @@ SOUND_COLUMNS = [
     "base_url",
 ]
 BANK_COLUMNS = ["bank", "label", "sounds", "n_sounds", "category", "aliases", "alias_of", "usage"]
+
+#: The key prefix of a bank's document in the sounds text index (sound keys never hold ":").
+BANK_DOC = "bank:"
 
 #: The order categories are named in when one sound shows under several filters.
 _PRIMARY = ("drum-machines", "samples", "synths", "wavetables")
@@ -209,8 +213,14 @@ class _State:
     another thread never shows them a half-built registry.
     """
 
-    def __init__(self, registry: dict[str, dict[str, Any]], version: int) -> None:
+    def __init__(
+        self,
+        registry: dict[str, dict[str, Any]],
+        version: int,
+        programs: Mapping[str, list[dict[str, str]]] | None = None,
+    ) -> None:
         self.registry, self.version = registry, version
+        self.programs: Mapping[str, list[dict[str, str]]] = programs or {}
         # what is derived from this version (frames, name tables, listing orders...):
         # it goes when the state goes, so nothing derived can outlive a registration
         self.derived = Derived()
@@ -272,8 +282,32 @@ class _State:
             c: tuple(k for k in visible if c in self.entries[k].categories) for c in SOUND_CATEGORIES
         }
         self.category_counts = {c: len(keys) for c, keys in self.by_category.items()}
-        # Sound names are their only text: ``gm_acoustic_guitar_nylon`` answers "acoustic guitar".
-        self.text = TextIndex({k: {"name": k} for k in visible}, {"name": 1.0})
+        # A sound's text is its name and the words a musician would use for it (sound_words.py):
+        # "acoustic guitar" finds gm_acoustic_guitar_nylon, "kick" bd, "909" the RolandTR909 bank.
+        # Banks are documents too, keyed ``bank:<name>``.
+        documents = {k: self._sound_text(k) for k in visible}
+        for bank, b in self.banks.items():
+            documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
+        self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS)
+        # the words that name a sound (not where its files are kept): "kick", "piano", "909"
+        naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}
+        self.naming_words = frozenset(tokenize(" ".join(naming_texts)))
+
+    def _sound_text(self, key: str) -> dict[str, str]:
+        entry, data = self.entries[key], self.registry[key]
+        programs = self.programs.get(key, ())
+        program, family = program_names(programs)
+        folders, _files = sample_path_words(data)
+        drum = drum_words(entry.sound, drum_machine="drum-machines" in entry.categories)
+        return {
+            "name": key,
+            "program": program,
+            "phrases": phrases([*(str(p.get("program", "")) for p in programs), drum]),
+            "family": family,
+            "drum": drum,
+            "label": self.banks[entry.bank].label if entry.bank in self.banks else "",
+            "folders": folders,
+        }
 
 
 def _primary(categories: tuple[str, ...], data: Mapping[str, Any]) -> str:
@@ -318,9 +352,16 @@ def _bank_aliases(
 class SoundsIndex:
     """The sound registry (``soundMap``) with the tab's categories, counts and banks."""
 
-    def __init__(self, soundmap: Mapping[str, Mapping[str, Any]], *, version: int = 0) -> None:
+    def __init__(
+        self,
+        soundmap: Mapping[str, Mapping[str, Any]],
+        *,
+        version: int = 0,
+        programs: Mapping[str, list[dict[str, str]]] | None = None,
+    ) -> None:
+        """``programs``: the General MIDI program names per ``gm_*`` key (text for those sounds)."""
         registry = {k: dict(v.get("data", {})) for k, v in soundmap.items()}
-        self._state = _State(registry, version)
+        self._state = _State(registry, version, programs)
 
     # The current state's parts; each attribute read sees one consistent registry version.
     registry = property(lambda self: self._state.registry)
@@ -332,6 +373,7 @@ class SoundsIndex:
     by_category = property(lambda self: self._state.by_category)
     category_counts = property(lambda self: self._state.category_counts)
     text = property(lambda self: self._state.text)
+    naming_words = property(lambda self: self._state.naming_words)
 
     @property
     def state(self) -> _State:
@@ -348,7 +390,7 @@ class SoundsIndex:
         registry = dict(current.registry)
         for key, data in entries.items():
             registry[sound_key(key)] = copy.deepcopy(dict(data))
-        self._state = _State(registry, current.version + 1)
+        self._state = _State(registry, current.version + 1, current.programs)
         return [sound_key(k) for k in entries]
 
     # ---------------------------------------------------------------- lookups

@@ -13,9 +13,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["TextIndex", "split_identifier", "stem", "tokenize"]
+__all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize"]
 
-_WORD = re.compile(r"[A-Za-z]+|\d+")
+WORD_RE = _WORD = re.compile(r"[A-Za-z]+|\d+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _VOWELS = frozenset("aeiouy")
 
@@ -31,8 +31,24 @@ def _undouble(word: str) -> str:
     return word
 
 
+_BRITISH = (("isation", "ization"), ("ising", "izing"), ("ised", "ized"), ("ises", "izes"), ("ise", "ize"))
+
+
+def _american(w: str) -> str:
+    """British spellings as the docs spell them: randomise -> randomize, colour -> color, centre -> center."""
+    if len(w) > 5:
+        for british, american in _BRITISH:
+            if w.endswith(british) and not w.endswith(("wise", "rise", "cise", "oise", "vise")):
+                return w[: -len(british)] + american
+        if w.endswith("our") and not w.endswith(("pour", "hour", "four", "tour")):
+            return w[:-3] + "or"
+        if w.endswith("tre"):
+            return w[:-3] + "ter"
+    return w
+
+
 def stem(word: str) -> str:
-    """A deliberately light English stemmer: plural, -ing, -ed, -ly, -er, final -e.
+    """A deliberately light English stemmer: British spellings, plural, -ing, -ed, -ly, -er, final -e.
 
     Both the snapshot's text and queries go through it, so it only needs to be
     consistent, not linguistically exact ("randomly" ~ "random", "speeds" ~ "speed",
@@ -41,6 +57,7 @@ def stem(word: str) -> str:
     w = word.lower()
     if len(w) <= 3 or not w.isalpha():
         return w
+    w = _american(w)
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "y"
     elif w.endswith("sses"):

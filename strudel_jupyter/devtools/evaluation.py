@@ -121,18 +121,24 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="strudel-jupyter eval", description=__doc__)
-    parser.add_argument("file", help="JSONL eval file (e.g. ../shared/eval/dev.jsonl)")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="JSONL eval files (e.g. ../shared/eval/dev.jsonl)")
     parser.add_argument("--snapshot", help="snapshot directory (default: the usual resolution)")
+    parser.add_argument("--quiet", action="store_true", help="only the line per set, not each failing case")
     args = parser.parse_args(argv)
     index = get_index(args.snapshot)
-    report = run_eval(load_cases(args.file), index=index)
-    for result in report.results:
-        if not result.passed:
-            why = "; ".join(result.failures + [f"invented {n}" for n in result.invented])
-            print(f"FAIL {result.id}: {json.dumps(result.query)} -> {why}")
-    print(f"pass rate: {report.pass_rate:.1%} ({report.passed}/{len(report.results)})")
-    print(f"invented names: {report.invented}")
-    return 0 if report.invented == 0 else 1
+    reports = [(path, run_eval(load_cases(path), index=index)) for path in args.files]
+    for path, report in reports:
+        for result in report.results:
+            if not result.passed and not args.quiet:
+                why = "; ".join(result.failures + [f"invented {n}" for n in result.invented])
+                print(f"FAIL {Path(path).name} {result.id}: {json.dumps(result.query)} -> {why}")
+    width = max(len(Path(path).name) for path, _ in reports)
+    for path, report in reports:
+        print(
+            f"{Path(path).name:<{width}}  pass rate: {report.pass_rate:.1%} ({report.passed}/{len(report.results)})"
+            f"  invented names: {report.invented}"
+        )
+    return 0 if all(report.invented == 0 for _, report in reports) else 1
 
 
 if __name__ == "__main__":

@@ -15,8 +15,10 @@ from ..data.reference_tab import IGNORED_TAGS
 from ..data.sounds import SoundEntry
 from ..data.sounds_tab import SOUND_CATEGORIES, normalise_category
 from ..data.sounds_tab import sound_label as label_with_count
+from .concepts import concept_functions, drum_sounds
 from .items import BankItem, FunctionItem, SoundItem, bank_item, function_item, sound_item
 from .ranking import suggest
+from .relevance import text_sounds
 
 __all__ = [
     "CLOSEST",
@@ -38,6 +40,7 @@ ALL = "all"
 DETAILS_SHOWN = 30
 #: What precedes the suggestion buttons when nothing matches (both front ends).
 CLOSEST = "Closest:"
+SUGGESTIONS = 5
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,7 @@ def browse_reference(search: str = "", tag: str = ALL, *, index: StrudelIndex | 
     entries = ref.with_name_containing(search) if search else list(ref.entries)
     if tag != ALL:
         entries = [e for e in entries if tag in e.filter_tags]
-    suggestions = suggest(index, search, domain="reference") if search and not entries else []
+    suggestions = _reference_suggestions(index, search) if search and not entries else []
     return ReferenceBrowse(search, tag, entries, dict(ref.tag_counts), suggestions)
 
 
@@ -153,8 +156,28 @@ def browse_sounds(search: str = "", category: str = ALL, *, index: StrudelIndex 
         for c in entry.categories:
             counts[c] += 1
     entries = [e for e in matching if canonical in e.categories]
-    suggestions = suggest(index, search, domain="sounds") if search and not entries else []
+    suggestions = _sound_suggestions(index, search, canonical) if search and not entries else []
     return SoundsBrowse(search, canonical, entries, dict(snd.category_counts), counts, suggestions)
+
+
+# The search box keeps the REPL's rule (a name contains the text); when nothing matches, the
+# suggestions also say what a musician's word means: "kick" -> bd, "reverb" -> room.
+def _reference_suggestions(index: StrudelIndex, search: str) -> list[str]:
+    found = [*concept_functions(index, search), *suggest(index, search, domain="reference")]
+    return list(dict.fromkeys(found))[:SUGGESTIONS]
+
+
+def _sound_suggestions(index: StrudelIndex, search: str, category: str) -> list[str]:
+    snd = index.sounds
+    found = drum_sounds(index, search)
+    found += [
+        key
+        for key, _relevance, coverage in text_sounds(index, search.split())[:SUGGESTIONS]
+        if coverage >= 1.0 and key in snd.entries
+    ]
+    found += suggest(index, search, domain="sounds")
+    in_category = [n for n in dict.fromkeys(found) if (e := snd.get(n)) is None or category in e.categories]
+    return in_category[:SUGGESTIONS]
 
 
 def sound_label(entry: SoundEntry) -> str:

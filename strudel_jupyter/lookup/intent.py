@@ -18,15 +18,21 @@ STOPWORDS = frozenset(
     """
     a about all also am an and any anything api are arg args argument arguments as ask at available be
     been by can could code detail details did do doc docs documentation does doing done e.g eg example examples
-    exact exactly explain find for forgot forget from function functions get give go got have help hi
+    exact exactly explain find for forgot forget from function functions get give go got have help
     how i i'm ie if im in info into is it its it's just know let lets like list look looking make
     maybe me mean means method methods my name named names need of on one or param params parameter
     parameters please possible possibly pls reference remember right say see show signature similar so some
     something strudel supposed tell than thanks that the their them then there these thing things think
     this those to too try trying unsure use used using usage want was way we what whats what's when where
-    which while who why will with would you your called call calling kind sort type types
+    which while who why will with would you your called call calling kind sort type types more less much very
+    really
     """.split()
 )
+
+#: Everyday verbs of a question that Strudel also uses as names (``add``, ``run``, ``pick``):
+#: in "how do I add reverb" the verb is the question's, and only a question about the verb
+#: itself ("what does add do", "`add`", ".add()") looks it up as a name.
+QUESTION_VERBS = frozenset("add set run play make pick keep take put give get let use".split())
 
 SOUND_WORDS = frozenset(
     "sound sounds sample samples synth synths synthesizer synthesizers instrument instruments bank banks drum drums "
@@ -65,10 +71,14 @@ _NOUN_KINDS = {
     **dict.fromkeys(("bank", "drummachine", "kit"), "bank"),
 }
 _CHECK_PATTERNS = [
-    re.compile(rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?P<noun>{_NOUNS})s?\b", re.I),
     re.compile(
-        r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:valid|available|defined|real|supported|known|existing|correct|"
-        r"ok|okay|usable|there|loaded|registered|a thing|in strudel|right)\b",
+        rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
+        rf"(?P<noun>{_NOUNS})s?\b",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:(?:a|an)\s+)?(?:valid|available|defined|real|supported|known|"
+        r"existing|correct|ok|okay|usable|there|loaded|registered|a thing|in strudel|right|built-?in|builtin)\b",
         re.I,
     ),
     re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
@@ -80,7 +90,16 @@ _CHECK_PATTERNS = [
     re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
     re.compile(r"^(?P<x>[\w$.:-]+)\s+(?:valid|exists?|available)\s*\??$", re.I),
     re.compile(r"^can i use\s+(?P<x>.+?)$", re.I),
+    # "I saw someone use X, is it real?": the thing asked about is named before the question
+    re.compile(
+        r"^(?:i\s+(?:saw|found|read|heard|noticed)|someone\s+used|somebody\s+used)\s+(?:\w+\s+)*?"
+        r"(?:use|using|used|call|calling|write|writing|with)\s+(?P<x>\S+?)[,;]?\s+"
+        r"(?:is|does)\s+(?:it|this|that)\s+(?:really\s+)?(?:real|valid|exist|a thing|work|legit)\b",
+        re.I,
+    ),
 ]
+# A name written as code in the prose ("`rot`", ".rot()") is asked about exactly: it must exist.
+_BACKTICKED = re.compile(r"`\.?(?P<x>[A-Za-z_$][\w$]*)(?:\(\))?`")
 
 _DETAIL_PATTERNS = [
     re.compile(r"^(?:what|wat)\s+(?:does|do|did)\s+(?P<x>.+?)\s+(?:do|does|mean|return|returns|stand for)\b", re.I),
@@ -244,6 +263,7 @@ class ParsedQuery:
     named: list[str] = field(default_factory=list)  # names given as examples ("like bd sd hh")
     prefix: str | None = None
     noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
+    exact: bool = False  # the subject was written as code (`rot`, .rot()): only that exact name answers
     code: CodeParts | None = None  # Strudel code quoted in the query
 
 
@@ -266,9 +286,16 @@ def _strip_subject(x: str) -> str:
     return x.lstrip(".").strip()
 
 
+#: A greeting opens a question ("hi, what does room do"); elsewhere "hi" is a hi-hat's.
+GREETINGS = frozenset("hi hello hey hiya".split())
+
+
 def content_tokens(text: str) -> list[str]:
     """Words and names in ``text`` that are not question filler, as typed."""
-    return [t for t in _TOKEN.findall(text) if t.lower() not in STOPWORDS]
+    tokens = _TOKEN.findall(text)
+    if tokens and tokens[0].lower() in GREETINGS:
+        tokens = tokens[1:]
+    return [t for t in tokens if t.lower() not in STOPWORDS]
 
 
 def _domain_hint(tokens: list[str], subject: str | None) -> Domain:
@@ -317,7 +344,10 @@ def parse_query(text: str) -> ParsedQuery:
     """Read the intent of a cleaned query string, including questions that quote code."""
     prose, code = split_code(text)
     if code is None:
-        return _parse_prose(text)
+        parsed = _parse_prose(text)
+        ticked = {m.group("x") for m in _BACKTICKED.finditer(text)}
+        parsed.exact = parsed.subject is not None and parsed.subject in ticked
+        return parsed
     question = _CODE_EDGE.sub("", prose).strip()
     parsed = _parse_prose(question or CODE)
     parsed.text, parsed.code = text, code
@@ -330,6 +360,7 @@ def parse_query(text: str) -> ParsedQuery:
         # "what does <code> do", "difference between .fast(2) and .hurry(2)": the names it calls
         parsed.tokens = names
         parsed.subject = names[0] if len(names) == 1 else None
+        parsed.exact = parsed.subject is not None
     return parsed
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
-from .answers.check import answer_check, answer_code
+from .answers.check import answer_check, answer_code, answer_missing
 from .answers.free_text import answer_free_text
 from .answers.listing import answer_listing
 from .answers.question import Question, failure
@@ -70,6 +70,11 @@ def route(question: Question) -> KnowledgeResponse:
         return answer_code(question, parsed.code)
     if parsed.intent == "check" and parsed.subject:
         return answer_check(question, parsed.subject, domain, noun=parsed.noun)
+    if parsed.exact and parsed.subject:
+        # "how do I use `rot`", "what does .rot() do": a name written as code must exist as written
+        missing = answer_missing(question, parsed.subject, domain)
+        if missing is not None:
+            return missing
     listing = answer_listing(question, parsed, domain)
     if listing is not None:
         return listing

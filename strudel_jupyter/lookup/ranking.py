@@ -10,10 +10,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..data.index import StrudelIndex
+from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
 from ..data.textindex import tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
+from .glossary import expand, load_glossary
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
 
@@ -22,6 +24,7 @@ __all__ = [
     "Ranking",
     "choose_domain",
     "join_words",
+    "known_word",
     "rank_names",
     "rank_reference",
     "rank_sounds",
@@ -237,15 +240,29 @@ class Ranking:
     reference: list[Hit] = field(default_factory=list)
     sounds: list[Hit] = field(default_factory=list)
     sentence: bool = False  # the words read as a description: text relevance leads
+    names_a_sound: bool = False  # one word that names sounds ("kick", "piano"), not a function
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
         return bool(hits) and hits[0].match in STRONG and hits[0].score >= SCORE_DOC_SYNONYM
 
 
-def _known(index: StrudelIndex, candidate: str, reference: bool, sounds: bool) -> str | None:
-    if sounds and (candidate.lower() in index.sounds.entries or candidate.lower() in index.sounds.banks):
-        return candidate.lower()
+def _all_lower(index: StrudelIndex) -> frozenset[str]:
+    """Every name of either tab, lower-cased: a quick no for the word runs join_words tries."""
+    return index.derived.get_or_build(
+        ("ranking", "all_lower"),
+        lambda: frozenset([*index.reference.by_lower, *index.sounds.entries, *index.sounds.banks]),
+    )
+
+
+def _known(
+    index: StrudelIndex, candidate: str, reference: bool, sounds: bool, names: frozenset[str] | None = None
+) -> str | None:
+    lower = candidate.lower()
+    if lower not in (names if names is not None else _all_lower(index)):
+        return None
+    if sounds and (lower in index.sounds.entries or lower in index.sounds.banks):
+        return lower
     if reference:
         ref = index.reference
         if candidate in ref.by_name or candidate in ref.by_synonym:
@@ -254,6 +271,19 @@ def _known(index: StrudelIndex, candidate: str, reference: bool, sounds: bool) -
         if found:
             return found[0][0]
     return None
+
+
+def _spelled_out(index: StrudelIndex, initials: str, run: Sequence[str]) -> bool:
+    """``run`` spells ``initials`` out: its docs use those words ("low pass filter" for lpf).
+
+    Without this, any three words with the right first letters ("every now different")
+    would become a name.
+    """
+    entry = index.reference.by_name.get(initials)
+    if entry is None:
+        return False
+    described = set(tokenize(f"{entry.description} {' '.join(entry.synonyms)}"))
+    return all(t in described for w in run for t in tokenize(w))
 
 
 def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = True, sounds: bool = True) -> list[str]:
@@ -265,6 +295,7 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
     if len(words) < 2:
         return list(words)
     out: list[str] = []
+    names = _all_lower(index)
     i = 0
     while i < len(words):
         joined = None
@@ -274,13 +305,13 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
                 continue
             camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
             for candidate in ("_".join(run).lower(), "".join(run), camel):
-                joined = _known(index, candidate, reference, sounds)
+                joined = _known(index, candidate, reference, sounds, names)
                 if joined:
                     break
             # two-letter initials are too ambiguous (sound names such as rd, oh)
             if not joined and size >= 3 and reference and all(w.isalpha() for w in run):
                 initials = "".join(w[0] for w in run).lower()
-                joined = initials if initials in index.reference.by_name else None
+                joined = initials if _spelled_out(index, initials, run) else None
             if joined:
                 out.append(joined)
                 i += size
@@ -294,13 +325,18 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
 def _text_hits(
     domain: Domain, kind: Kind, scored: list[tuple[str, float, float]], band: tuple[float, float]
 ) -> list[Hit]:
+    """Text relevance as hits in ``band``; a sounds document keyed ``bank:<name>`` is a bank."""
     if not scored:
         return []
     top = scored[0][1] or 1.0
     low, high = band
-    return [
-        Hit(domain, kind, name, "text", low + (high - low) * rel / top, coverage=cov) for name, rel, cov in scored[:40]
-    ]
+    hits = []
+    for name, rel, cov in scored[:40]:
+        hit_kind: Kind = kind
+        if domain == "sounds" and name.startswith(BANK_DOC):
+            hit_kind, name = "bank", name[len(BANK_DOC) :]
+        hits.append(Hit(domain, hit_kind, name, "text", low + (high - low) * rel / top, coverage=cov))
+    return hits
 
 
 def _demote(hit: Hit) -> Hit:
@@ -318,6 +354,7 @@ def rank_words(
     sounds: bool = True,
     context: Sequence[str] = (),
     neighbours: bool = False,
+    phrase: Sequence[str] = (),
 ) -> Ranking:
     """Rank both domains for the content words of a query.
 
@@ -348,6 +385,17 @@ def rank_words(
             return ranking
         ref_hits = rank_reference(index, words[0]) if reference else []
         snd_hits = rank_sounds(index, words[0]) if sounds else []
+        if known_word(index, words[0]) and not neighbours:
+            # a word the docs, the sounds or the glossary use is meant as typed, not misspelt:
+            # "kick" is a drum, not a typo of pick; fuzzy neighbours only when nothing else answers
+            texts = (reference and text_reference(index, words)) or (sounds and text_sounds(index, words))
+            if texts:
+                ref_hits = [h for h in ref_hits if h.match != "fuzzy"]
+                snd_hits = [h for h in snd_hits if h.match != "fuzzy"]
+            # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
+            # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
+            stems = tokenize(words[0])
+            ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
     ranking.sentence = len(words) > 1 and strong_words < len(words)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
@@ -362,13 +410,14 @@ def rank_words(
     if reference:
         ref_hits += _text_hits("reference", "function", text_reference(index, [*words, *context]), band)
     if sounds:
-        snd_hits += _text_hits("sounds", "sound", text_sounds(index, words), band)
+        snd_hits += _text_hits("sounds", "sound", text_sounds(index, words, phrase=phrase), band)
     if ranking.sentence:
         vocab_ref, vocab_snd = index.reference.text, index.sounds.text
         for word in words:
             stems = tokenize(word)
-            # a longer word in no description and no name is most likely a misspelt name
-            if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd for t in stems):
+            glossary = load_glossary().stems
+            # a longer word in no description, no name and no glossary is most likely a misspelt name
+            if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd or t in glossary for t in stems):
                 for hit in (*rank_reference(index, word), *rank_sounds(index, word)):
                     if (
                         hit.match == "fuzzy"
@@ -379,6 +428,18 @@ def rank_words(
                         (ref_hits if hit.domain == "reference" else snd_hits).append(promoted)
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def known_word(index: StrudelIndex, word: str) -> bool:
+    """``word`` is a plain word of the docs, of the sounds or of the glossary (not a name's misspelling)."""
+    stems = tokenize(word)
+    glossary = load_glossary().stems
+    return (
+        word.isalpha()
+        and (word.islower() or word.istitle())
+        and bool(stems)
+        and all(t in index.reference.text or t in index.sounds.text or t in glossary for t in stems)
+    )
 
 
 def _order_by_text(index: StrudelIndex, hits: list[Hit], scored: list[tuple[str, float, float]]) -> list[Hit]:
@@ -437,6 +498,6 @@ def choose_domain(ranking: Ranking, *, hint: Domain = "auto") -> Domain | None:
     bonus = 0.15 if ranking.sentence else 0.6  # in a sentence, "sample" is weak evidence
     if hint == "reference" and ranking.reference:
         ref += bonus
-    if hint == "sounds" and ranking.sounds:
+    if (hint == "sounds" or ranking.names_a_sound) and ranking.sounds:
         snd += bonus
     return "reference" if ref >= snd else "sounds"

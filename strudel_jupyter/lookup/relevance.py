@@ -6,11 +6,15 @@ how much of the query a doc covers. ``ranking.py`` places these scores below nam
 
 from __future__ import annotations
 
+import functools
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
 
 from ..data.index import StrudelIndex
-from ..data.textindex import tokenize
+from ..data.textindex import WORD_RE, TextIndex, tokenize
+from .glossary import EXPANSION_WEIGHT, expand
 from .tables import prefixed_by, tables_for
 
 __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
@@ -18,25 +22,93 @@ __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
 TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
 
 
-def _slots(index: StrudelIndex, words: Iterable[str]) -> list[list[tuple[str, float]]]:
-    """One slot per query word: its stems, plus names it starts with when the docs lack the word.
+Slot = list[tuple[str, float]]  # one query word: alternative terms with their weights
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """Query words read together: their own slots, and what the glossary says they mean."""
+
+    literal: list[Slot]
+    meaning: list[Slot]  # the glossary's docs words, one slot each (empty: no glossary entry)
+
+
+def _word_slot(index: StrudelIndex, word: str) -> Slot:
+    """A word's stems, plus names it starts with when the docs lack the word.
 
     "arpeggiate" is in no description, but starts with the function name ``arp``.
     """
+    stems = tokenize(word)
+    slot = [(t, 1.0) for t in stems]
+    lower = word.lower()
     ref_text = index.reference.text
-    tables = tables_for(index)
-    slots = []
-    for word in words:
-        stems = tokenize(word)
-        if not stems:
+    if len(lower) >= 5 and stems and not any(t in ref_text for t in stems):
+        tables = tables_for(index)
+        for i in prefixed_by(tables.ref_lower, lower):
+            slot += [(t, 0.7) for t in tokenize(tables.ref_names[i])]
+    return slot
+
+
+def _groups(slots: list[Slot], keys: list[str], *, sounds: bool = False) -> list[_Group]:
+    """Group the slots of a query by the glossary phrases their ``keys`` (stems) spell."""
+    groups: list[_Group] = []
+    i = 0
+    for found in expand(keys, sounds=sounds):
+        groups += [_Group([slot], []) for slot in slots[i : found.start]]
+        groups.append(_Group(slots[found.start : found.end], [[(t, EXPANSION_WEIGHT)] for t in found.targets]))
+        i = found.end
+    groups += [_Group([slot], []) for slot in slots[i:]]
+    return groups
+
+
+@functools.lru_cache(maxsize=1024)
+def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str, tuple[float, int]], float]:
+    """A glossary meaning's scores over a text index, and the best of them (the doc that
+    holds the meaning best answers it fully, the others in proportion).
+
+    Memoised: an index never changes once built, and the glossary has few meanings, so
+    this holds at most a few hundred entries.
+    """
+    scores = text.score_slots([[(t, EXPANSION_WEIGHT)] for t in targets])
+    return scores, max((v[0] for v in scores.values()), default=0.0) or 1.0
+
+
+def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tuple[float, float]], int]:
+    """``({doc: (score, words answered)}, words)`` for grouped slots.
+
+    A group's words are answered by the words themselves or, at a lower weight, by what the
+    glossary says they mean: a doc gets the better of the two, and for the meaning the
+    share of its docs words it holds (all of "low pass filter cutoff" beats "filter").
+    """
+    plain = [slot for g in groups if not g.meaning for slot in g.literal]
+    words = sum(len(g.literal) for g in groups)
+    # the words without a glossary meaning score in one pass, as they always did
+    totals: dict[str, list[float]] = {
+        doc: [score, float(matched)] for doc, (score, matched) in text.score_slots(plain).items()
+    }
+    for group in groups:
+        if not group.meaning:
             continue
-        slot = [(t, 1.0) for t in stems]
-        lower = word.lower()
-        if len(lower) >= 5 and not any(t in ref_text for t in stems):
-            for i in prefixed_by(tables.ref_lower, lower):
-                slot += [(t, 0.7) for t in tokenize(tables.ref_names[i])]
-        slots.append(slot)
-    return slots
+        size, targets = len(group.literal), len(group.meaning)
+        literal = text.score_slots(group.literal)
+        meaning, best_meaning = _meaning_scores(text, tuple(t for slot in group.meaning for t, _ in slot))
+        scale = size / targets
+        nothing = (0.0, 0)
+        for doc in literal.keys() | meaning.keys():
+            score, matched = literal.get(doc, nothing)
+            answered = float(matched)
+            mean_score, _mean_matched = meaning.get(doc, nothing)
+            mean_answered = size * mean_score / best_meaning
+            mean_score *= scale
+            if mean_answered > answered or (mean_answered == answered and mean_score > score):
+                score, answered = mean_score, mean_answered
+            acc = totals.get(doc)
+            if acc is None:
+                totals[doc] = [score, answered]
+            else:
+                acc[0] += score
+                acc[1] += answered
+    return {doc: (v[0], v[1]) for doc, v in totals.items()}, words
 
 
 def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str, float, float]]:
@@ -44,14 +116,19 @@ def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str,
 
     Relevance is BM25F over names, synonyms, descriptions, params and tags, scaled by
     how many of the query's words a doc covers and a small prior for how often other
-    entries point to it ("see also room").
+    entries point to it ("see also room"). Everyday words count through the glossary.
     """
-    slots = _slots(index, words)
+    slots: list[Slot] = []
+    keys: list[str] = []
+    for word in words:
+        slot = _word_slot(index, word)
+        if slot:
+            slots.append(slot)
+            keys.append(" ".join(tokenize(word)))
     if not slots:
         return []
     ref = index.reference
-    scored = ref.text.score_slots(slots)
-    n = len(slots)
+    scored, n = _score_groups(ref.text, _groups(slots, keys))
     priors = ref.priors
     # only the best few matter downstream; nlargest keeps long-tail queries cheap
     best = heapq.nlargest(
@@ -84,13 +161,27 @@ def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> l
     return boosted + scored[window:]
 
 
-def text_sounds(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str, float, float]]:
-    """``[(key, relevance, coverage)]`` by the words of sound names (``acoustic guitar``)."""
+def text_sounds(
+    index: StrudelIndex, words: Sequence[str], *, phrase: Sequence[str] = ()
+) -> list[tuple[str, float, float]]:
+    """``[(key, relevance, coverage)]`` by the words of sounds (``acoustic guitar``, ``kick``).
+
+    Neighbours in ``phrase`` (default: ``words``) that run together into a phrase of some
+    sound ("electric piano") count as one more word. Keys of bank documents start with ``bank:``.
+    """
     terms = list(dict.fromkeys(t for w in words for t in tokenize(w)))
     if not terms:
         return []
-    scored = index.sounds.text.score(terms)
-    n = len(terms)
+    text = index.sounds.text
+    groups = _groups([[(t, 1.0)] for t in terms], terms, sounds=True)
+    # neighbouring words as one phrase ("electric piano"), where some sound has that phrase
+    raw = [w.lower() for word in (phrase or words) for w in WORD_RE.findall(word)]
+    # (run together, then stemmed as the sounds' phrases were: "steel drums" -> steeldrum)
+    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
+    groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
+    scored, n = _score_groups(text, groups)
     out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]
-    out.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
-    return out
+    # only the best few matter downstream: a C-level cut first keeps common words ("drum") cheap
+    best = heapq.nlargest(2 * TEXT_CANDIDATES, out, key=itemgetter(1))
+    best.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
+    return best[:TEXT_CANDIDATES]

@@ -2,8 +2,9 @@
 
 Steps: gather the prebake's sample maps (CDN or a local folder), install the pinned
 Strudel packages with ``npm ci`` into a cache directory, run jsdoc over their sources
-(``doc.json``), run Strudel's sound registration (``soundmap.json``) and read the REPL
-scope (``symbols.json``) in Node, then install the result atomically.
+(``doc.json``), read the General MIDI program names of ``@strudel/soundfonts``
+(``soundfont-programs.json``), run Strudel's sound registration (``soundmap.json``) and
+read the REPL scope (``symbols.json``) in Node, then install the result atomically.
 
 Standard library only: the build hook runs this before pandas is installed.
 """
@@ -26,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..data.snapshot import PACKAGED_SNAPSHOT_DIR, SnapshotError, file_sha256, install_snapshot
+from ..data.snapshot import PACKAGED_SNAPSHOT_DIR, PROGRAMS_FILE, SnapshotError, file_sha256, install_snapshot
+from .soundfont_programs import GM_MODULE, write_programs
 
 __all__ = [
     "HELPER_DIR",
@@ -400,6 +402,16 @@ def _versions(work_dir: Path, config: Mapping[str, Any], node_version: str) -> d
     return versions
 
 
+def _soundfont_programs(work_dir: Path, snapshot_dir: Path, progress: Progress) -> None:
+    """``soundfont-programs.json`` from the installed ``@strudel/soundfonts`` (its ``gm.mjs``)."""
+    gm_module = work_dir / "node_modules" / GM_MODULE
+    try:
+        count = write_programs(gm_module, snapshot_dir / PROGRAMS_FILE)
+    except (OSError, ValueError) as exc:
+        raise PipelineError(f"cannot read the General MIDI programs from {gm_module}: {exc}") from None
+    progress(f"soundfont programs: {PROGRAMS_FILE}: {count} sounds")
+
+
 # ----------------------------------------------------------------------- build
 def build_snapshot(
     dest: os.PathLike[str] | str = PACKAGED_SNAPSHOT_DIR,
@@ -448,6 +460,7 @@ def build_snapshot(
                 hooks=False,
             )
             shutil.rmtree(scratch / "tree", ignore_errors=True)
+            _soundfont_programs(work, snapshot_dir, progress)
             _node_step(
                 node,
                 "build-soundmap.mjs",

@@ -16,12 +16,11 @@ from typing import Any
 from tree_sitter import Node
 
 from ...data.sounds_tab import index_slots, sound_key
-from ...lookup.ranking import suggest
 from ..mininotation import Atom
 from ..scope import PASS_THROUGH, PATTERN_CALLBACKS, SCALE_METHODS, VALUE_COMBINATORS
 from ..strings import StringValue
 from .context import CheckContext
-from .suggestions import closest_names, rank_names
+from .suggestions import closest_names, rank_names, suggest_sounds
 
 __all__ = ["check_sounds"]
 
@@ -192,7 +191,7 @@ def _unknown_sound(ctx: CheckContext, atom: Atom, name: str, offset: int) -> Non
     if name in sounds.banks:
         bank = sounds.banks[name]
         hint = f'; {atom.text} is a bank: use it as s("{bank.sounds[0]}").bank("{bank.label}")'
-    suggestions = [s for s in suggest(ctx.index, name, domain="sounds") if s in ctx.scope.sounds]
+    suggestions = suggest_sounds(ctx, name)
     ctx.add(
         "warning",
         "unknown_sound",

@@ -1,4 +1,9 @@
-"""Did you mean: real names close to a misspelt one, through the package's one ``closest()`` helper."""
+"""Did you mean: real names close to a misspelt one, and what an invented one means.
+
+Spelling neighbours come through the package's one ``closest()`` helper; the meaning of an
+invented name (``.reverb()`` -> ``room``, ``s("kick")`` -> ``bd``) from the knowledge
+engine's concept answer (``lookup/concepts.py``).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,13 @@ from rapidfuzz import fuzz
 from tree_sitter import Node
 
 from ...lookup.closest import closest
+from ...lookup.concepts import concept_functions, drum_sounds
 from ...lookup.ranking import suggest
 from .context import CheckContext
 
-__all__ = ["closest_names", "rank_names", "suggest_globals", "suggest_methods"]
+__all__ = ["closest_names", "rank_names", "suggest_globals", "suggest_methods", "suggest_sounds"]
+
+TYPO_RATIO = 80.0  # a spelling neighbour this close is a typo's fix: it stays ahead of the meaning
 
 
 def closest_names(word: str, choices: Sequence[str], *, limit: int = 3, cutoff: float = 70.0) -> list[str]:
@@ -47,7 +55,8 @@ def suggest_globals(ctx: CheckContext, name: str, node: Node) -> list[str]:
     found = rank_names(name, scope.global_choices)
     found += [s for s in suggest(ctx.index, name, domain="reference") if s in scope.globals]
     found += rank_names(name, ctx.defs.bindings.visible(node.start_byte))
-    return _unique(found, name)[:5]
+    meant = [c for c in concept_functions(ctx.index, name) if c in scope.globals]
+    return _with_meaning(_unique(found, name), meant, name)[:5]
 
 
 def suggest_methods(ctx: CheckContext, name: str) -> list[str]:
@@ -56,7 +65,22 @@ def suggest_methods(ctx: CheckContext, name: str) -> list[str]:
     found = rank_names(name, scope.method_choices)
     found += [s for s in suggest(ctx.index, name, domain="reference") if s in scope.methods]
     found += rank_names(name, sorted(ctx.defs.properties | ctx.defs.registered))
-    return _unique(found, name)[:5]
+    meant = [c for c in concept_functions(ctx.index, name) if c in scope.methods]
+    return _with_meaning(_unique(found, name), meant, name)[:5]
+
+
+def suggest_sounds(ctx: CheckContext, name: str) -> list[str]:
+    """Sounds a drum word names (``kick`` -> ``bd``), then sounds spelled like ``name``."""
+    meant = [s for s in drum_sounds(ctx.index, name) if s in ctx.scope.sounds]
+    spelled = [s for s in suggest(ctx.index, name, domain="sounds") if s in ctx.scope.sounds]
+    # a drum word is meant as written ("hat" is a hi-hat, not a typo of ht)
+    return _unique([*meant, *spelled], name)[:5]
+
+
+def _with_meaning(spelled: list[str], meant: list[str], name: str) -> list[str]:
+    """The meaning first, unless the best spelling neighbour is plainly a typo's fix."""
+    typo = spelled[:1] if spelled and fuzz.ratio(name.lower(), spelled[0].lower()) >= TYPO_RATIO else []
+    return _unique([*typo, *meant, *spelled], name)
 
 
 def _unique(names: Iterable[str], exclude: str) -> list[str]:

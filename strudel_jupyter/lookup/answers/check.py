@@ -6,7 +6,9 @@ real names offered instead. Quoted code is checked by the validator (``code/``).
 
 from __future__ import annotations
 
-from ...data.sounds import SoundEntry
+import re
+
+from ...data.sounds import BANK_DOC, SoundEntry
 from ...data.sounds_tab import index_slots, is_hidden_sound, sound_key
 from ...vocabulary import Domain, Match
 from ..items import KnowledgeFailure, KnowledgeResponse
@@ -22,10 +24,11 @@ from ..ranking import (
     split_sound_index,
     suggest,
 )
+from ..relevance import text_sounds
 from .describe import describe_bank, describe_function, describe_sound
 from .question import NOT_FOUND, SOURCES, Question, failure
 
-__all__ = ["answer_check", "answer_code"]
+__all__ = ["answer_check", "answer_code", "answer_missing"]
 
 # Findings that make quoted code fail or fall silent: a "valid?" question answers no.
 _SILENT_KINDS = frozenset({"unknown_sound", "unknown_bank", "sound_not_in_bank"})
@@ -63,6 +66,8 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
     ``noun`` narrows what counts: "is snare a sound" is no (``snare`` is only a bank prefix).
     """
     hits = _exact_hits(question, subject, domain, noun)
+    if not hits and noun == "bank":
+        hits = _machine_banks(question, subject)  # "is 909 a drum bank": the RolandTR909 bank
     if not hits:
         return _not_real(question, subject, domain, noun)
     ref, snd = question.index.reference, question.index.sounds
@@ -90,6 +95,9 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
     elif top.kind == "sound":
         sound = snd.entries[top.name]
         answer = f"Yes: {sound.name} is in the sound registry. {describe_sound(sound)}"
+    elif top.match == "synonym":  # a machine name in a musician's spelling
+        bank = snd.banks[top.name]
+        answer = f"Yes: {subject} is the sound bank {bank.label} ({top.name}). {describe_bank(bank)}"
     else:
         answer = f"Yes: {top.name} is a sound bank. {describe_bank(snd.banks[top.name])}"
     groups = None
@@ -97,6 +105,28 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         groups = {d: [i for i, h in zip(items, hits, strict=False) if h.domain == d] for d in ("reference", "sounds")}
         question.notes.append(f"{subject} is both a function and a sound; both are listed.")
     return question.success(resolved, "detail", answer, items, groups=groups)
+
+
+def _machine_banks(question: Question, subject: str) -> list[Hit]:
+    """Banks a machine name in a musician's spelling means ("909", "TR-808", "Linn").
+
+    Only banks whose spelling holds every word of ``subject`` (``RolandTR909``: roland, tr,
+    909), original banks before their aliases.
+    """
+    words = [w for w in re.findall(r"[A-Za-z]+|\d+", subject)]
+    banks = question.index.sounds.banks
+    found = []
+    for key, _relevance, coverage in text_sounds(question.index, words, phrase=words):
+        name = key[len(BANK_DOC) :] if key.startswith(BANK_DOC) else ""
+        if name in banks and coverage >= 1.0:
+            found.append(banks[name])
+    found.sort(key=lambda b: (bool(b.alias_of), len(b.bank)))
+    return [Hit("sounds", "bank", b.bank, "synonym", SCORE_SYNONYM, via=subject) for b in found[:3]]
+
+
+def answer_missing(question: Question, subject: str, domain: Domain) -> KnowledgeFailure | None:
+    """For a name written as code: ``None`` when it exists exactly, else the not-found answer."""
+    return None if _exact_hits(question, subject, domain, None) else _not_real(question, subject, domain, None)
 
 
 def _not_real(question: Question, subject: str, domain: Domain, noun: str | None) -> KnowledgeFailure:

@@ -6,12 +6,25 @@ closest names), "how do I speed up a pattern" (text relevance over the docs).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from ...data.index import StrudelIndex
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..intent import REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
+from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
-from ..ranking import SCORE_DOC_SYNONYM, STRONG, Hit, choose_domain, rank_names, rank_words, suggest
+from ..ranking import (
+    SCORE_DOC_SYNONYM,
+    SCORE_SENTENCE_BAND,
+    STRONG,
+    Hit,
+    choose_domain,
+    rank_names,
+    rank_reference,
+    rank_words,
+    suggest,
+)
+from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -23,7 +36,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
 
     ``binding`` says the domain was chosen (a prefix or an explicit domain), not hinted.
     """
-    words, context = _words(parsed)
+    words, context = _words(question.index, parsed)
     if not words:
         return failure(
             question.q,
@@ -39,6 +52,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         sounds="sounds" in allowed,
         context=context,
         neighbours=question.mode in ("search", "list"),
+        phrase=parsed.tokens or words,
     )
     chosen = choose_domain(ranking, hint=domain)
     if chosen is None:
@@ -59,10 +73,57 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         return question.success(
             chosen, "detail", describe_hits(question.index, hits, detail=True), question.items(hits, examples=2)
         )
+    if ranking.sentence and chosen == "reference":
+        hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
     return question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
     )
+
+
+def _clause_answer(question: Question, words: list[str]) -> Hit | None:
+    """The one function a clause asks for: a name it spells, or text covering all its words."""
+    index = question.index
+    names = [h for w in words for h in rank_reference(index, w, fuzzy=False) if h.match in STRONG]
+    if len(names) == 1:
+        return names[0]
+    if len(words) > _CLAUSE_WORDS:
+        return None  # a long clause is rarely answered whole: not worth its time
+    scored = text_reference(index, words)
+    if scored and scored[0][2] >= 1.0:
+        return Hit("reference", "function", scored[0][0], "text", SCORE_SENTENCE_BAND[0], coverage=1.0)
+    return None
+
+
+# Where a question joins two wishes: "an arpeggiated synth in C minor", "a filtered bass with reverb".
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\b(?:with|and|plus|in|then|but|while|also)\b)\s*", re.I)
+_MAX_CLAUSES = 3
+_CLAUSE_WORDS = 4  # a clause read on its own has at most this many content words
+
+
+def _with_each_clause(question: Question, parsed: ParsedQuery, hits: list[Hit], limit: int) -> list[Hit]:
+    """Two intents, two answers: each clause's own best function is kept among the first few.
+
+    The whole question still ranks first; a clause adds its best function only when that
+    answers the clause outright (a name, or text covering every word of it).
+    """
+    clauses = [c for c in _CLAUSE_BREAK.split(parsed.text) if c.strip()]
+    if len(clauses) < 2:
+        return hits
+    kept = list(hits)
+    for position, clause in enumerate(clauses[:_MAX_CLAUSES], 1):
+        words = [
+            w for w in content_tokens(clause) if w.lower() not in SOUND_WORDS and not _question_verb(question.index, w)
+        ]
+        if not words:
+            continue
+        best = _clause_answer(question, words)
+        if best is None:
+            continue
+        if best.key not in {h.key for h in kept[: limit - 1]}:
+            kept = [h for h in kept if h.key != best.key]
+            kept.insert(min(position, len(kept)), best)
+    return kept
 
 
 def _both_domains(
@@ -84,7 +145,12 @@ def _both_domains(
     return question.success("auto", "detail" if detail else "search", answer, items, groups=groups)
 
 
-def _words(parsed: ParsedQuery) -> tuple[list[str], list[str]]:
+def _question_verb(index: StrudelIndex, word: str) -> bool:
+    """An everyday verb of the question that is also a function's name (add, run, pick)."""
+    return word.lower() in QUESTION_VERBS and index.reference.get(word.lower()) is not None
+
+
+def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[str]]:
     """The words to look up, and context words ("sample", "function") that only inform the text."""
     if parsed.subject:
         words = content_tokens(parsed.subject) or parsed.subject.split()
@@ -92,6 +158,9 @@ def _words(parsed: ParsedQuery) -> tuple[list[str], list[str]]:
             return [parsed.subject], []
     else:
         words = parsed.tokens or content_tokens(parsed.text)
+    if len(words) > 1:
+        # "how do I add reverb": the verb is the question's, not the name add
+        words = [w for w in words if not _question_verb(index, w)] or words
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
     context = [w for w in words if w not in lookups]
     return (lookups, context) if lookups else (words, [])

@@ -12,6 +12,7 @@ from rapidfuzz import fuzz
 
 from ...data.collation import collation_key
 from ...data.reference import ReferenceEntry
+from ...data.sound_words import sounds_for_word
 from ...data.sounds import Bank, SoundEntry
 from ...vocabulary import LIST_LIMIT, Domain, Match
 from ..closest import closest
@@ -214,6 +215,9 @@ def _list_banks(question: Question) -> KnowledgeResponse:
 def _list_banks_with(question: Question, word: str) -> KnowledgeResponse:
     snd = question.index.sounds
     sound = split_sound_index(word.lower())[0]
+    if sound not in snd.by_sound:
+        # "which drum machines have a cowbell": the kit's abbreviation for the drum word
+        sound = next((a for a in sounds_for_word(sound) if a in snd.by_sound), sound)
     banks = [snd.banks[b] for b in snd.by_sound.get(sound, ()) if not snd.banks[b].alias_of]
     if not banks:
         return failure(

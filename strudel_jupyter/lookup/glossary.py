@@ -1,0 +1,122 @@
+"""A musician's glossary: everyday words -> the words Strudel's docs use (``glossary.txt``).
+
+"muffled" becomes "low pass filter cutoff", "louder" becomes "gain amplitude velocity":
+words, never function names, so the answer is still found in the snapshot's own text by
+``relevance.py``. An expansion weighs less than the words typed (``EXPANSION_WEIGHT``),
+so a name or a docs word typed as such still wins. The format is in docs/glossary.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data.textindex import tokenize
+from .intent import STOPWORDS
+
+__all__ = ["EXPANSION_WEIGHT", "GLOSSARY_FILE", "Expansion", "Glossary", "expand", "load_glossary"]
+
+GLOSSARY_FILE = Path(__file__).with_name("glossary.txt")
+EXPANSION_WEIGHT = 0.6  # a glossary word counts this much of a word typed
+_ARROW = "->"
+SOUNDS_GROUP = "sounds:"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line: its everyday words and phrases, the docs words they mean, and its group."""
+
+    words: tuple[str, ...]
+    targets: str
+    group: str
+    line: int
+
+    @property
+    def sounds(self) -> bool:
+        """A line of a ``# sounds:`` group: its targets are the words of sounds, not of the docs."""
+        return self.group.lower().startswith(SOUNDS_GROUP)
+
+
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    """Query words ``start:end`` (positions in the word list) mean ``targets`` (stems)."""
+
+    start: int
+    end: int
+    targets: tuple[str, ...]
+
+
+class Glossary:
+    """The parsed glossary: phrases looked up by their stems, longest phrase first."""
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        self.entries = tuple(entries)
+        self._phrases = {False: self._by_phrase(e for e in self.entries if not e.sounds)}
+        self._phrases[True] = self._by_phrase(e for e in self.entries if e.sounds)
+        self.longest = max((len(k) for table in self._phrases.values() for k in table), default=0)
+        self.stems = frozenset(t for table in self._phrases.values() for k in table for t in k)
+
+    @staticmethod
+    def _by_phrase(entries: Iterable[Entry]) -> dict[tuple[str, ...], tuple[str, ...]]:
+        by_phrase: dict[tuple[str, ...], list[str]] = {}
+        for entry in entries:
+            targets = tokenize(entry.targets)
+            for phrase in entry.words:
+                # a query's words reach the glossary without question filler ("fade in" -> fade)
+                key = tuple(tokenize(" ".join(w for w in re.split(r"[\s-]+", phrase) if w not in STOPWORDS)))
+                if key:
+                    merged = by_phrase.setdefault(key, [])
+                    merged.extend(t for t in targets if t not in merged)
+        return {k: tuple(v) for k, v in by_phrase.items()}
+
+    def expand(self, stems: Sequence[str], *, sounds: bool = False) -> list[Expansion]:
+        """The glossary phrases in a list of stems, longest match first, not overlapping.
+
+        ``sounds``: use the ``# sounds:`` lines (words of sounds), else the docs' lines.
+        """
+        by_phrase = self._phrases[sounds]
+        found: list[Expansion] = []
+        i = 0
+        while i < len(stems):
+            for size in range(min(self.longest, len(stems) - i), 0, -1):
+                targets = by_phrase.get(tuple(stems[i : i + size]))
+                if targets:
+                    found.append(Expansion(i, i + size, targets))
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
+
+
+def parse_glossary(text: str) -> Glossary:
+    """Read the glossary format; a malformed line raises ``ValueError`` naming it."""
+    entries: list[Entry] = []
+    group = ""
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            group = line.lstrip("# ").strip()
+            continue
+        words, arrow, targets = line.partition(_ARROW)
+        phrases = tuple(w.strip().lower() for w in words.split(",") if w.strip())
+        if not arrow or not phrases or not targets.strip():
+            raise ValueError(f"glossary line {n}: expected 'word, phrase -> docs words', got {raw!r}")
+        entries.append(Entry(phrases, targets.strip(), group, n))
+    return Glossary(entries)
+
+
+@functools.cache
+def load_glossary(path: Path = GLOSSARY_FILE) -> Glossary:
+    """The package's glossary (read once)."""
+    return parse_glossary(path.read_text(encoding="utf-8"))
+
+
+def expand(stems: Sequence[str], *, sounds: bool = False) -> list[Expansion]:
+    """Expansions of a query's stems by the package's glossary."""
+    return load_glossary().expand(stems, sounds=sounds)

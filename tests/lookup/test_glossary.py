@@ -1,0 +1,93 @@
+"""The musician's glossary: everyday words -> the docs' words, at a lower weight than typed words."""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.data.textindex import TextIndex, tokenize
+from strudel_jupyter.lookup.glossary import load_glossary, parse_glossary
+
+
+@pytest.fixture(scope="module")
+def glossary():
+    return load_glossary()
+
+
+@pytest.fixture(scope="module")
+def function_names(shared_index) -> set[str]:
+    ref = shared_index.reference
+    return {n.lower() for e in ref.entries for n in (e.name, *e.doc_synonyms)}
+
+
+@pytest.fixture(scope="module")
+def prose(shared_index) -> TextIndex:
+    """The docs' prose only: descriptions, params and tags, without any name."""
+    docs = {
+        e.name: {
+            "description": e.description,
+            "params": " ".join(f"{p.get('name', '')} {p.get('description', '')}" for p in e.params),
+            "tags": " ".join(e.tags),
+        }
+        for e in shared_index.reference.entries
+    }
+    return TextIndex(docs, {"description": 1.0, "params": 1.0, "tags": 1.0})
+
+
+def test_no_glossary_target_is_a_function_name(glossary, function_names):
+    # Given every line of the glossary, Then no target is a function name, whole or run together
+    for entry in glossary.entries:
+        target = entry.targets.lower()
+        assert target not in function_names, (entry.line, target)
+        assert target.replace(" ", "").replace("-", "") not in function_names, (entry.line, target)
+        assert any(w not in function_names for w in target.split()), (entry.line, target)
+
+
+def test_every_target_word_is_a_word_of_the_docs_prose_or_of_the_sounds(glossary, prose, shared_index):
+    # The targets are the snapshot's own words: a renamed function is still found by its text
+    for entry in glossary.entries:
+        vocabulary = shared_index.sounds.text if entry.sounds else prose
+        missing = [t for t in tokenize(entry.targets) if t not in vocabulary]
+        assert not missing, (entry.line, entry.targets, missing)
+
+
+def test_the_glossary_is_grouped_and_small_enough_to_read(glossary):
+    groups = {e.group for e in glossary.entries}
+    assert len(groups) >= 10 and all(groups)
+    assert len(glossary.entries) <= 120
+
+
+def test_a_malformed_line_names_its_number():
+    with pytest.raises(ValueError, match="line 2"):
+        parse_glossary("# group\nmuffled low pass filter\n")
+
+
+def test_phrases_match_longest_first_and_with_light_morphology(glossary):
+    # "closed door" is a phrase; "muffled" and "muffling" share a stem; British "randomise" too
+    assert glossary.expand(tokenize("a closed door"))[0].start == 1
+    assert glossary.expand(tokenize("muffling")) and glossary.expand(tokenize("randomised"))
+
+
+@pytest.mark.parametrize(
+    ("query", "answers"),
+    [
+        ("muffled", {"lpf"}),
+        ("make it quieter", {"gain", "velocity", "postgain"}),
+        ("more hall", {"room", "roomsize"}),
+        ("crunchy", {"crush"}),
+        ("wobble", {"vib"}),
+        ("randomise the notes", {"rand", "choose", "degradeBy", "shuffle", "irand", "randcat"}),
+    ],
+)
+def test_everyday_words_find_the_functions_the_docs_describe(shared_index, query, answers):
+    response = strudel_knowledge(query, index=shared_index)
+    assert response["ok"] and response["items"][0]["name"] in answers, response["items"][:3]
+
+
+def test_a_name_typed_exactly_beats_its_glossary_meaning(shared_index):
+    # Given "echo", a glossary word for delay and also a function's name
+    assert "echo" in {w for e in load_glossary().entries for w in e.words}
+    # Then the function echo answers, not delay
+    assert strudel_knowledge("echo", index=shared_index)["items"][0]["name"] == "echo"
+    # and a docs word typed as such ("reverb") leads over a glossary meaning ("hall")
+    assert strudel_knowledge("reverb", index=shared_index)["items"][0]["name"] == "room"
