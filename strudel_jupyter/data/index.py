@@ -106,7 +106,11 @@ class StrudelIndex:
             self.user_problems = stored.problems
             registry = {k: v for k, v in self.sounds.registry.items() if k not in self._user_keys}
             registry.update(stored.entries)
-            self.sounds = SoundsIndex({k: {"data": v} for k, v in registry.items()}, version=self.sounds.version + 1)
+            self.sounds = SoundsIndex(
+                {k: {"data": v} for k, v in registry.items()},
+                version=self.sounds.version + 1,
+                programs=self.sounds.programs,  # the GM program names stay text for gm_* sounds
+            )
             self._user_keys = frozenset(stored.entries)
             self._user_signature = stored.signature
             return True

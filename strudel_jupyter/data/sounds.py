@@ -374,6 +374,7 @@ class SoundsIndex:
     category_counts = property(lambda self: self._state.category_counts)
     text = property(lambda self: self._state.text)
     naming_words = property(lambda self: self._state.naming_words)
+    programs = property(lambda self: self._state.programs)
 
     @property
     def state(self) -> _State:

@@ -119,3 +119,16 @@ def test_two_kernels_writing_at_once_both_land(store):
         assert w.exitcode == 0
     assert len(read_user_sounds().entries) == 20
     assert not list(store.parent.glob(".user-sounds-*"))  # no temporary file left behind
+
+
+def test_syncing_user_sounds_keeps_the_general_midi_names_as_text(store):
+    # Given an index whose gm_* sounds are found by their General MIDI names
+    from strudel_jupyter import strudel_knowledge
+
+    index = StrudelIndex.from_path(SHARED_SNAPSHOT)
+    assert strudel_knowledge("electric piano", index=index)["items"][0]["name"] == "gm_epiano1"
+    # When another process saves user sounds and this index syncs them
+    add_user_sounds({"swoop": ["a.wav"]}, "https://example.com/")
+    assert index.sync_user_sounds()
+    # Then the new registry still carries the program names
+    assert strudel_knowledge("electric piano", index=index)["items"][0]["name"] == "gm_epiano1"
