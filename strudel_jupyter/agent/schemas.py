@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
 from ..code.validation import MAX_CODE_CHARS
+from ..limits import MAX_FINDINGS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 __all__ = [
@@ -137,7 +138,7 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "wavetables, banks). Use it when unsure whether a function, parameter, sound or bank exists, after "
         "strudel_validate reports an unknown name, or when asked about Strudel docs or sounds. Returns JSON: "
         "ok, answer, items (kind function|sound|bank), notes; on ok=false a reason and real suggestions. "
-        "It never invents names."
+        f"It never invents names. A query has at most {MAX_QUERY_CHARS} characters (longer: query_too_long)."
     ),
     "strudel_validate": (
         "Check Strudel code before running it. Reports, with line and column: syntax errors (JavaScript and "
@@ -146,7 +147,10 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code. "
         "Fix every error and every warning (e.g. unknown_sound: that sound stays silent). Leave findings of "
         "severity info alone: they note valid code (a real name without a reference entry, like setcps) and "
-        "need no change. Names the code defines itself (const, function, register, samples({...})) are fine."
+        "need no change. Names the code defines itself (const, function, register, samples({...})) are fine. "
+        f"Limits: code of at most {MAX_CODE_CHARS} characters; parsing stops after {PARSE_BUDGET_SECONDS:g} s "
+        f"and checking after {TIME_BUDGET_SECONDS:g} s of CPU or {MAX_FINDINGS} findings, with a too_complex "
+        "finding naming the limit: fix what is reported, or validate the code in smaller pieces."
     ),
     "search_tools": (
         "Find more tools by what you need (keyword, category or name) and get their full JSON Schemas. "

@@ -109,6 +109,8 @@ def lab(tmp_path_factory, shared_snapshot_dir):
     env = {
         **os.environ,
         "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
+        # its own user-sound store: sounds one lab's kernels register never reach another's tests
+        "STRUDEL_USER_SOUNDS": str(base / "user-sounds.json"),
         "JUPYTER_CONFIG_DIR": str(base / "config"),
         "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),

@@ -234,6 +234,8 @@ def lab(tmp_path_factory, shared_snapshot_dir, wavs):
         # the server and its kernels import this checkout's package
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
         "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
+        # its own user-sound store: sounds one lab's kernels register never reach another's tests
+        "STRUDEL_USER_SOUNDS": str(base / "user-sounds.json"),
         "JUPYTER_CONFIG_DIR": str(config),
         "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
