@@ -17,16 +17,22 @@ hang with its input saved, and the run goes on in a new worker.
 A case's outcome is one of: ok; rejected (a documented refusal: ``register_sounds``'
 ValueError/TypeError, the magics' UsageError, a 4xx from a route); raise (any other
 exception escaping the public call); internal (the call swallowed an exception of its
-own: an ``internal_error`` answer, a ``tool_error`` envelope, or an error logged by the
-package); unsafe (HTML a browser would run: ``<script>``, ``on*=``, ``javascript:``
-URLs); unencodable (a reply that cannot travel as UTF-8 JSON); contract (a documented
-promise broken, e.g. a rejected sample map that still registered sounds); harness (a bug
-in this script). Per surface it reports the counts, calls over ``--slow-ms``, p50/p99/max,
-the slowest case and the peak RSS of the worker; the inputs of the slowest case and of
-every problem case go to ``<out>/<surface>-slowest.json`` and ``<out>/<surface>-raise-N.json``
-(``--max-saved`` per surface), everything to ``<out>/report.json``. The exit code is 1 when
-any surface has a raise, hang, crash, internal error, unsafe or unencodable output, slow
-call or a peak RSS over ``--max-rss-mb``.
+own: an ``internal_error`` answer, a ``tool_error`` envelope, a 5xx chosen by a route, or
+an error logged by the package); deadline (a server answered "timeout"/"busy": the MCP
+server's or the REST pool's deadline); unsafe (HTML a browser would run: ``<script>``,
+``on*=``, ``javascript:`` URLs); unencodable (a reply that cannot travel as UTF-8 JSON);
+contract (a documented promise broken, e.g. a rejected sample map that still registered
+sounds); harness (a bug in this script); hang (no answer within ``--timeout``: the worker
+is killed); crash (the worker died).
+
+Per surface it reports the counts, calls over ``--slow-ms`` by wall time (``slow``) and by
+the worker's CPU time (``slow cpu``: what other work on a shared machine cannot inflate),
+p50/p99/max, the slowest case (with the GC time inside it) and the peak RSS of the
+worker. The inputs of the slowest case, of the first slow cases and of every problem case
+go to ``<out>/<surface>-slowest.json``, ``<out>/<surface>-slow-N.json`` and
+``<out>/<surface>-raise-N.json`` (``--max-saved`` per surface), each with the command that
+reproduces it (``--case N``); everything goes to ``<out>/report.json``. The exit code is 1
+when any surface has a problem, a slow call or a peak RSS over ``--max-rss-mb``.
 """
 
 from __future__ import annotations
@@ -430,6 +436,9 @@ def setup_sounds(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
     return run
 
 
+_KEEP: list[Any] = []  # context managers a surface keeps open for the worker's lifetime
+
+
 def setup_mcp(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
     from anyio.from_thread import start_blocking_portal
     from mcp import Client
@@ -442,7 +451,7 @@ def setup_mcp(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
     portal = portal_cm.__enter__()
     client_cm = portal.wrap_async_context_manager(Client(build_server(default_registry())))
     client = client_cm.__enter__()
-    opts["_keep"] = (portal_cm, client_cm)  # the worker exits without closing: nothing to flush
+    _KEEP.append((portal_cm, client_cm))  # alive until the worker exits (no close needed: nothing to flush)
     portal.call(client.list_tools)
     for q in _WARM_QUERIES[:6]:
         portal.call(client.call_tool, "strudel_knowledge", {"query": q})
