@@ -139,6 +139,8 @@ def process_sample_map(
     if not isinstance(sample_map, Mapping) or not sample_map:
         raise ValueError("a sample map must be a non-empty object {name: path | [paths] | {note: paths}}")
     _check_sample_map(sample_map)
+    if base_url is not None and not isinstance(base_url, str):
+        raise TypeError(f"base_url must be a string (a URL or github:user/repo), got {type(base_url).__name__}")
     declared_base = base_url if base_url is not None else str(sample_map.get("_base") or "")
     running_base = declared_base
     entries: dict[str, dict[str, Any]] = {}

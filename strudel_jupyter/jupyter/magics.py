@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from IPython.core.error import UsageError
-from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.core.magic import Magics, line_cell_magic, magics_class, no_var_expand
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from ..data.index import StrudelIndex, get_index
@@ -54,6 +54,7 @@ class StrudelMagics(Magics):
     @argument("--mode", choices=MODES, help="the shape of the answer")
     @argument("--limit", type=int, help=f"how many items (default {DEFAULT_LIMIT}; {LIST_LIMIT} for lists)")
     @argument("query", nargs="*", help="a free-form question, a name, or a prefix form such as symbol:X")
+    @no_var_expand  # a question is text: "$" and "{...}" are Strudel's, and expansion is slow on long lines
     @line_cell_magic
     def strudel(self, line: str = "", cell: str | None = None) -> Any:
         """Look up Strudel functions and sounds, as the REPL's reference and sounds tabs show them.

@@ -8,7 +8,6 @@ snapshot does not have.
 from __future__ import annotations
 
 import logging
-import reprlib
 from typing import Any
 
 from ..data.index import StrudelIndex, get_index
@@ -19,7 +18,7 @@ from .answers.listing import answer_listing
 from .answers.question import Question, failure
 from .intent import parse_query
 from .items import KnowledgeResponse
-from .request import QueryError, coerce_request
+from .request import QueryError, coerce_request, shown
 
 __all__ = ["strudel_knowledge"]
 
@@ -82,5 +81,4 @@ def route(question: Question) -> KnowledgeResponse:
 
 
 def _preview(query: Any) -> str:
-    text = query if isinstance(query, str) else reprlib.repr(query)  # bounded, even for deep nesting
-    return text if len(text) <= 80 else text[:77] + "..."
+    return shown(query, 80)  # bounded, even for deep nesting or a 5,000-digit number

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import reprlib
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -69,9 +70,19 @@ def _describe(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
+def shown(value: Any, width: int = 40) -> str:
+    """A value as a short, safe quote for a message: bounded in length and nesting, and never
+    raising (an int of 5,000 digits cannot be turned into text at all; deep nesting is cut)."""
+    try:
+        text = reprlib.repr(value)
+    except (ValueError, RecursionError):  # Python refuses int -> str past 4,300 digits
+        text = f"<a {type(value).__name__} too large to show>"
+    text = text.encode("utf-8", "replace").decode("utf-8")  # lone surrogates
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(value)
 
 
 def _check_length(text: str, *, allowance: int = 0) -> None:
@@ -141,7 +152,7 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
             request.mode = cast(Mode, value)
         else:
             notes.append(f"ignored invalid mode {_short(mode)}: expected one of {', '.join(MODES)}")
-    if isinstance(limit, str) and limit.strip().isdigit():
+    if isinstance(limit, str) and limit.strip().isascii() and limit.strip().isdigit():  # not "²"
         notes.append(f"read limit {_short(limit)} as the number {int(limit.strip())}")
         limit = int(limit.strip())
     if limit is not None:

@@ -119,7 +119,7 @@ def failure(
     """A not-``ok`` response: ``reason`` is a stable code, ``suggestions`` real names only."""
     return {
         "ok": False,
-        "query": query,
+        "query": query.encode("utf-8", "replace").decode("utf-8"),  # echoed: never a lone surrogate
         "reason": reason,
         "answer": answer,
         "suggestions": list(suggestions),
