@@ -33,7 +33,18 @@ STAGES = {
 }
 
 #: Front ends: each may use the core, never another front end.
-FRONT_ENDS = {"jupyter.magics", "jupyter.panel", "jupyter.server", "jupyter.completer", "agent", "cli"}
+FRONT_ENDS = {
+    "jupyter.magics": "magics",
+    "jupyter.completer": "kernel completer",
+    "jupyter.panel": "panel",
+    # the REST API: the route table and its parts
+    "jupyter.server": "REST API",
+    "jupyter.rest_base": "REST API",
+    "jupyter.rest_editor": "REST API",
+    "jupyter.rest_user_sounds": "REST API",
+    "agent": "agent tools",
+    "cli": "CLI",
+}
 
 #: (importer, imported) edges that go against the flow, each with its reason.
 EXCEPTIONS = {
@@ -93,8 +104,8 @@ def _part(module: str) -> str:
 
 
 def _front_end(module: str) -> str | None:
-    for front in FRONT_ENDS:
-        if module == front or module.startswith(front + "."):
+    for prefix, front in FRONT_ENDS.items():
+        if module == prefix or module.startswith(prefix + "."):
             return front
     return None
 

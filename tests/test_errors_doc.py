@@ -19,7 +19,7 @@ import pytest
 
 from strudel_jupyter.agent.schemas import ENVELOPE_SCHEMA, TOOL_ERROR_TYPES
 from strudel_jupyter.code import validation
-from strudel_jupyter.jupyter import server
+from strudel_jupyter.jupyter import rest_base, server
 from strudel_jupyter.vocabulary import REASONS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,10 +114,17 @@ def tool_error_types() -> set[str]:
     return set(TOOL_ERROR_TYPES) | scan("agent", keys=("error_type",))
 
 
+#: The REST API's modules: the route table, its base, and the editor and user-sounds routes.
+REST_SOURCES = [
+    PACKAGE / "jupyter" / f"{name}.py" for name in ("server", "rest_base", "rest_editor", "rest_user_sounds")
+]
+
+
 def rest_codes() -> set[str]:
-    return set(server.API_ERROR_CODES) | produced_codes(
-        (PACKAGE / "jupyter" / "server.py").read_text(encoding="utf-8"), keys=("code",)
-    )
+    codes = set(server.API_ERROR_CODES)
+    for source in REST_SOURCES:
+        codes |= produced_codes(source.read_text(encoding="utf-8"), keys=("code",))
+    return codes
 
 
 # ------------------------------------------------------------------- tests
@@ -183,14 +190,14 @@ def test_the_typed_codes_and_the_docs_agree_both_ways():
 
 def test_rest_codes_are_documented_with_the_status_the_server_sends():
     # Given every (status, code) pair the server raises, maps from the core, or maps from tornado
-    tree = ast.parse((PACKAGE / "jupyter" / "server.py").read_text(encoding="utf-8"))
     raised = {
         (str(node.args[0].value), node.args[1].value)
-        for node in ast.walk(tree)
+        for source in REST_SOURCES
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call) and _callee(node) == "ApiError" and isinstance(node.args[0], ast.Constant)
     }
-    refusals = {(str(status), code) for status, code in server._REFUSALS.values()}
-    from_tornado = {(str(status), code) for status, code in server._HTTP_CODES.items()}
+    refusals = {(str(status), code) for status, code in rest_base._REFUSALS.values()}
+    from_tornado = {(str(status), code) for status, code in rest_base._HTTP_CODES.items()}
     pairs = raised | refusals | from_tornado
     assert len(raised) >= 5
     # Then each pair is a row of the REST table
