@@ -96,10 +96,37 @@ def _drop_extras(schema: Mapping[str, Any], usable: dict[str, Any], path: list[A
             del container[extra]
 
 
+#: How deep arguments may nest before the rest is replaced (JSON from a model is shallow).
+MAX_ARGUMENT_DEPTH = 32
+#: Python refuses to turn an int of more than 4,300 digits into text (and so into JSON or a
+#: message); a number that large is no valid argument anyway.
+_HUGE_INT_BITS = 14_000
+
+
+def as_json_data(value: Any, depth: int = 0) -> Any:
+    """``value`` as JSON data a schema can check and a message can quote: string keys, bounded
+    nesting, no number too large to print. Values from a real JSON document pass unchanged."""
+    if depth > MAX_ARGUMENT_DEPTH:
+        return "<nested too deeply>"
+    if isinstance(value, bool) or value is None or isinstance(value, (str, float)):
+        return value
+    if isinstance(value, int):
+        return value if value.bit_length() < _HUGE_INT_BITS else "<a number too large to read>"
+    if isinstance(value, Mapping):
+        return {
+            k if isinstance(k, str) else f"<a {type(k).__name__} key>": as_json_data(v, depth + 1)
+            for k, v in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [as_json_data(v, depth + 1) for v in value]
+    return f"<a {type(value).__name__}>"
+
+
 def check_arguments(
     validator: Draft202012Validator, arguments: dict[str, Any]
 ) -> tuple[dict[str, Any], list[str], bool]:
     """All violations; the arguments that are still safe to use; whether the call cannot run."""
+    arguments = as_json_data(arguments)
     schema: Mapping[str, Any] = validator.schema  # type: ignore[assignment]  # an object schema (register checks)
     errors = sorted(validator.iter_errors(arguments), key=lambda e: (list(e.absolute_path), e.message))
     if not errors:

@@ -79,3 +79,25 @@ def test_many_violations_are_counted_not_all_listed(registry):
 def test_quote_keeps_short_values_whole():
     assert quote("room") == "'room'"
     assert quote("x" * 200, 10) == "'xxxxxxxxx... (200 characters)"
+
+
+def test_arguments_no_json_document_could_hold_are_warnings_not_tool_errors():
+    """Found by benchmarks/fuzz.py: a 5,000-digit number, a tuple key or nesting deeper than
+    Python's repr can follow made the schema check itself fail, and the call a tool_error."""
+    from strudel_jupyter.agent import default_registry
+
+    registry = default_registry()
+    deep: object = "x"
+    for _ in range(3000):
+        deep = [deep]
+    calls = [
+        {"name": "strudel_knowledge", "arguments": {"query": "room", "limit": 10**5000}},
+        {"name": "strudel_knowledge", "arguments": {"query": {("a", "b"): 1, "q": "room"}}},
+        {"name": "strudel_knowledge", "arguments": {"query": "room", "junk": deep}},
+    ]
+    for call in calls:
+        envelope = registry.execute(call)
+        # Then the call runs with the valid arguments, and the bad one is a warning
+        assert envelope["success"] and envelope["result"]["items"][0]["name"] == "room", envelope
+        assert envelope["warnings"]
+    assert registry.execute({"name": "search_tools", "arguments": deep})["error_type"] == "invalid_arguments"
