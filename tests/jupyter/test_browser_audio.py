@@ -389,17 +389,23 @@ def test_a_synth_auditions_in_the_sounds_tab_and_the_engine_loads_only_then(page
 
 def test_a_second_sound_stops_the_first(page):
     sounds = sounds_tab(page)
-    # Given the sawtooth synth sounding its a3 (220 Hz) for about a second
-    search_sound(sounds, "sawtooth").click()
-    sounds.locator(".jp-Strudel-auditionStatus", has_text="Played sawtooth").wait_for()
-    started = time.monotonic()
-    row = search_sound(sounds, "testtone")
-    assert page.evaluate(LEVEL_AT_SCRIPT, 220) > -40  # still sounding
+    # Given the sawtooth synth sounding its a3 (220 Hz) for about a second; finding the next
+    # row by typing can outlast it on a busy machine, so the Given is tried up to three times
+    for _attempt in range(3):
+        search_sound(sounds, "sawtooth").click()
+        sounds.locator(".jp-Strudel-auditionStatus", has_text="Played sawtooth").wait_for()
+        page.wait_for_function(f"({LEVEL_AT_SCRIPT})(220) > -40", timeout=3000)  # the note has started
+        started = time.monotonic()
+        row = search_sound(sounds, "testtone")
+        if page.evaluate(LEVEL_AT_SCRIPT, 220) > -40 and time.monotonic() - started < 0.8:
+            break  # still sounding
+        wait_for_silence(page)
+    else:
+        pytest.fail("the sawtooth never still sounded when the second row was ready (machine too busy)")
     # When I click another sound (a 440 Hz sine) before it ends
     row.click()
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played testtone").wait_for()
     page.wait_for_timeout(100)
-    assert time.monotonic() - started < 0.8  # the sawtooth would still sound
     # Then the new one sounds and the first is gone
     assert page.evaluate(LEVEL_AT_SCRIPT, 440) > -40
     assert page.evaluate(LEVEL_AT_SCRIPT, 220) < -80
