@@ -12,6 +12,7 @@ Missing Chromium or a missing built extension fails these tests: they never skip
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -22,6 +23,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
@@ -90,28 +92,33 @@ class Lab:
         return self.log.read_text(errors="replace")[-4000:]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory, shared_snapshot_dir):
+def lab_root(base: Path) -> Path:
+    """The folders of a test JupyterLab under ``base``: its root (returned) and quiet user settings."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium)")
     if _installed_labextension() is None:
         pytest.fail("the strudel-jupyter labextension is not installed: run `pip install -e .` (builds it with jlpm)")
-    base = tmp_path_factory.mktemp("lab")
     root, settings = base / "root", base / "user-settings" / "@jupyterlab" / "apputils-extension"
     root.mkdir()
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(json.dumps(QUIET_NOTIFICATIONS))
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells.append(nbformat.v4.new_code_cell(""))
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, root / "demo.ipynb")
-    port, token = _free_port(), uuid.uuid4().hex
+    return root
+
+
+@contextlib.contextmanager
+def running_lab(base: Path, snapshot: Path, *, config: Path | None = None) -> Iterator[Lab]:
+    """JupyterLab serving ``base/root`` (see :func:`lab_root`) until the block ends.
+
+    The server and its kernels import this checkout's package, read ``snapshot``, and keep
+    their own user-sound store, so sounds one lab's kernels register never reach another's tests.
+    """
+    root, port, token = base / "root", _free_port(), uuid.uuid4().hex
     env = {
         **os.environ,
-        "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
-        # its own user-sound store: sounds one lab's kernels register never reach another's tests
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "STRUDEL_SNAPSHOT": str(snapshot),
         "STRUDEL_USER_SOUNDS": str(base / "user-sounds.json"),
-        "JUPYTER_CONFIG_DIR": str(base / "config"),
+        "JUPYTER_CONFIG_DIR": str(config or base / "config"),
         "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
         "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
@@ -156,6 +163,21 @@ def lab(tmp_path_factory, shared_snapshot_dir):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+def empty_notebook(path: Path) -> None:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells.append(nbformat.v4.new_code_cell(""))
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, path)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, shared_snapshot_dir):
+    base = tmp_path_factory.mktemp("lab")
+    empty_notebook(lab_root(base) / "demo.ipynb")
+    with running_lab(base, shared_snapshot_dir) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -15,13 +15,8 @@ import json
 import math
 import os
 import struct
-import subprocess
-import sys
 import threading
 import time
-import urllib.error
-import urllib.request
-import uuid
 import wave
 from pathlib import Path
 
@@ -29,14 +24,12 @@ import nbformat
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from . import test_browser as harness
 from .test_browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
-    QUIET_NOTIFICATIONS,
     TIMEOUT_MS,
-    Lab,
     _free_port,
-    _installed_labextension,
     run_command,
     sidebar,
     tabpanel,
@@ -179,15 +172,8 @@ def _notebook(path: Path, *sources: str, outputs: dict[int, list] | None = None)
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory, shared_snapshot_dir, wavs):
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium)")
-    if _installed_labextension() is None:
-        pytest.fail("the strudel-jupyter labextension is not installed: run `pip install -e .` (builds it with jlpm)")
     base = tmp_path_factory.mktemp("lab-audio")
-    root, settings = base / "root", base / "user-settings" / "@jupyterlab" / "apputils-extension"
-    root.mkdir()
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps(QUIET_NOTIFICATIONS))
+    root = harness.lab_root(base)
     closed = _free_port()  # nothing listens there: an unreachable sample host
     # Sounds registered in the server process show in (and play from) the sidebar.
     config = base / "config"
@@ -228,59 +214,8 @@ def lab(tmp_path_factory, shared_snapshot_dir, wavs):
         },
     }
     _notebook(root / "untrusted.ipynb", "# saved elsewhere", outputs={0: [saved]})
-    port, token = _free_port(), uuid.uuid4().hex
-    env = {
-        **os.environ,
-        # the server and its kernels import this checkout's package
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
-        "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
-        # its own user-sound store: sounds one lab's kernels register never reach another's tests
-        "STRUDEL_USER_SOUNDS": str(base / "user-sounds.json"),
-        "JUPYTER_CONFIG_DIR": str(config),
-        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
-    }
-    log = base / "jupyterlab.log"
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        "--allow-root",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    with log.open("w") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=root)
-    server = Lab(f"http://127.0.0.1:{port}", token, root, log)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"JupyterLab exited with {process.returncode}:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not answer within 90 s:\n{server.log_tail()}")
-            time.sleep(0.3)
+    with harness.running_lab(base, shared_snapshot_dir, config=config) as server:
         yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

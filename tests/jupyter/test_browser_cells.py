@@ -8,27 +8,16 @@ into a notebook cell as a person does. Screenshots land in ``artifacts/screensho
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
-import uuid
 from pathlib import Path
 
-import nbformat
 import pytest
 
+from tests.jupyter import test_browser as harness
 from tests.jupyter.test_browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
-    QUIET_NOTIFICATIONS,
     TIMEOUT_MS,
-    Lab,
-    _free_port,
-    _installed_labextension,
     jp_asyncio_loop,  # noqa: F401  (pytest-jupyter's loop must not be Playwright's)
     jp_server_cleanup,  # noqa: F401
     run_command,
@@ -45,72 +34,10 @@ CELL = "%%strudel\nstack(\n  s(\"bd*2 [sd cp]\").bank('tr909'),\n  note(\"<c e g
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory, shared_snapshot_dir):
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium)")
-    if _installed_labextension() is None:
-        pytest.fail("the strudel-jupyter labextension is not installed: run `pip install -e .` (builds it with jlpm)")
     base = tmp_path_factory.mktemp("lab-cells")
-    root, settings = base / "root", base / "user-settings" / "@jupyterlab" / "apputils-extension"
-    root.mkdir()
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps(QUIET_NOTIFICATIONS))
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells.append(nbformat.v4.new_code_cell(""))
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, root / "cells.ipynb")
-    port, token = _free_port(), uuid.uuid4().hex
-    env = {
-        **os.environ,
-        # the server (and its kernels) import this checkout's package, whatever is installed
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-        "STRUDEL_SNAPSHOT": str(shared_snapshot_dir),
-        # its own user-sound store: sounds one lab's kernels register never reach another's tests
-        "STRUDEL_USER_SOUNDS": str(base / "user-sounds.json"),
-        "JUPYTER_CONFIG_DIR": str(base / "config"),
-        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
-    }
-    log = base / "jupyterlab.log"
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        "--allow-root",
-        "--ip=127.0.0.1",
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    with log.open("w") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=root)
-    server = Lab(f"http://127.0.0.1:{port}", token, root, log)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"JupyterLab exited with {process.returncode}:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not answer within 90 s:\n{server.log_tail()}")
-            time.sleep(0.3)
+    harness.empty_notebook(harness.lab_root(base) / "cells.ipynb")
+    with harness.running_lab(base, shared_snapshot_dir) as server:
         yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
