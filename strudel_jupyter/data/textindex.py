@@ -162,18 +162,21 @@ class TextIndex:
     def __contains__(self, token: str) -> bool:
         return token in self._postings
 
-    def score(self, terms: Iterable[str]) -> dict[str, tuple[float, int]]:
+    def score(self, terms: Iterable[str]) -> dict[str, tuple[float, float]]:
         """``{doc: (bm25f score, number of distinct query terms matched)}``."""
         return self.score_slots([[(t, 1.0)] for t in dict.fromkeys(terms)])
 
-    def score_slots(self, slots: Sequence[Sequence[tuple[str, float]]]) -> dict[str, tuple[float, int]]:
+    def score_slots(
+        self, slots: Sequence[Sequence[tuple[str, float]]], importance: Sequence[float] = ()
+    ) -> dict[str, tuple[float, float]]:
         """Score query *slots*: each slot is one query word with weighted alternative terms.
 
-        A document earns, per slot, its best alternative; ``matched`` counts slots, so an
-        alternative spelling never inflates coverage.
+        A document earns, per slot, its best alternative; ``matched`` counts slots (each
+        counting its ``importance``, 1 by default), so an alternative spelling never inflates coverage.
         """
         totals: dict[str, list[float]] = {}
-        for slot in slots:
+        for n, slot in enumerate(slots):
+            counts = importance[n] if n < len(importance) else 1.0
             best: dict[str, float] = {}
             for term, weight in slot:
                 for key, w in self._postings.get(term, ()):
@@ -183,8 +186,8 @@ class TextIndex:
             for key, w in best.items():
                 acc = totals.get(key)
                 if acc is None:
-                    totals[key] = [w, 1]
+                    totals[key] = [w, counts]
                 else:
                     acc[0] += w
-                    acc[1] += 1
-        return {k: (v[0], int(v[1])) for k, v in totals.items()}
+                    acc[1] += counts
+        return {k: (v[0], v[1]) for k, v in totals.items()}

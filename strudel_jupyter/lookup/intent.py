@@ -25,7 +25,7 @@ STOPWORDS = frozenset(
     something strudel supposed tell than thanks that the their them then there these thing things think
     this those to too try trying unsure use used using usage want was way we what whats what's when where
     which while who why will with would you your called call calling kind sort type types more less much very
-    really
+    really across onto upon via should shall might must our us actually basically somehow
     """.split()
 )
 

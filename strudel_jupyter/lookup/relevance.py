@@ -33,6 +33,21 @@ class _Group:
     meaning: list[Slot]  # the glossary's docs words, one slot each (empty: no glossary entry)
 
 
+# How much a query word counts towards a doc's coverage: by its rarity in the docs (idf), so
+# a doc that holds "fade" answers more of "slow fade-in at the start of each note" than one
+# holding "each" and "note". A word the docs use in a tenth of their entries counts
+# IMPORTANCE_FLOOR, one they use in a handful counts fully.
+IMPORTANCE_FULL_IDF = 4.0
+IMPORTANCE_FLOOR = 0.3
+
+
+def _importance(text: TextIndex, slot: Slot) -> float:
+    idf = max((text.idf.get(t, 0.0) for t, w in slot if w >= 1.0), default=0.0)
+    if not idf:
+        return 1.0  # a word the docs lack: it answers nothing here, and costs every doc alike
+    return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF))
+
+
 def _word_slot(index: StrudelIndex, word: str) -> Slot:
     """A word's stems, plus names it starts with when the docs lack the word.
 
@@ -73,7 +88,7 @@ def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str
     return scores, max((v[0] for v in scores.values()), default=0.0) or 1.0
 
 
-def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tuple[float, float]], int]:
+def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tuple[float, float]], float]:
     """``({doc: (score, words answered)}, words)`` for grouped slots.
 
     A group's words are answered by the words themselves or, at a lower weight, by what the
@@ -81,10 +96,11 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tupl
     share of its docs words it holds (all of "low pass filter cutoff" beats "filter").
     """
     plain = [slot for g in groups if not g.meaning for slot in g.literal]
-    words = sum(len(g.literal) for g in groups)
+    weights = [_importance(text, slot) for slot in plain]
+    words = sum(weights) + sum(len(g.literal) for g in groups if g.meaning)
     # the words without a glossary meaning score in one pass, as they always did
     totals: dict[str, list[float]] = {
-        doc: [score, float(matched)] for doc, (score, matched) in text.score_slots(plain).items()
+        doc: [score, float(matched)] for doc, (score, matched) in text.score_slots(plain, weights).items()
     }
     for group in groups:
         if not group.meaning:

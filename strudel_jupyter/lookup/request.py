@@ -76,7 +76,7 @@ def shown(value: Any, width: int = 40) -> str:
     try:
         text = reprlib.repr(value)
     except (ValueError, RecursionError):  # Python refuses int -> str past 4,300 digits
-        text = f"<a {type(value).__name__} too large to show>"
+        text = f"<{'an' if type(value).__name__[:1] in 'aeiou' else 'a'} {type(value).__name__} too large to show>"
     text = text.encode("utf-8", "replace").decode("utf-8")  # lone surrogates
     return text if len(text) <= width else text[: width - 3] + "..."
 
@@ -153,8 +153,13 @@ def coerce_request(query: Any, *, domain: Any = None, mode: Any = None, limit: A
         else:
             notes.append(f"ignored invalid mode {_short(mode)}: expected one of {', '.join(MODES)}")
     if isinstance(limit, str) and limit.strip().isascii() and limit.strip().isdigit():  # not "²"
-        notes.append(f"read limit {_short(limit)} as the number {int(limit.strip())}")
-        limit = int(limit.strip())
+        digits = limit.strip().lstrip("0") or "0"
+        if len(digits) > len(str(MAX_LIMIT)):  # (Python refuses to convert thousands of digits)
+            notes.append(f"limit {_short(limit)} capped at {MAX_LIMIT}")
+            request.limit, limit = MAX_LIMIT, None
+        else:
+            notes.append(f"read limit {_short(limit)} as the number {int(digits)}")
+            limit = int(digits)
     if limit is not None:
         whole = isinstance(limit, int) or (isinstance(limit, float) and math.isfinite(limit) and limit.is_integer())
         if isinstance(limit, bool) or not whole or limit < 1:

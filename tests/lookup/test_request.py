@@ -59,6 +59,9 @@ def test_keyword_options_win_over_the_objects_fields():
     [
         ({"q": "room", "limit": 999}, ("room", "auto", "auto", MAX_LIMIT), f"limit 999 capped at {MAX_LIMIT}"),
         ({"q": "room", "limit": "7"}, ("room", "auto", "auto", 7), "read limit '7' as the number 7"),
+        # digits Python refuses to convert (past 4,300) are simply too many
+        ({"q": "room", "limit": "9" * 5000}, ("room", "auto", "auto", MAX_LIMIT), "limit '999"),
+        ({"q": "room", "limit": 10**5000}, ("room", "auto", "auto", MAX_LIMIT), "limit <an int too large to show>"),
         ({"q": "room", "limit": 0}, ("room", "auto", "auto", None), "ignored invalid limit 0"),
         ({"q": "room", "limit": -2}, ("room", "auto", "auto", None), "ignored invalid limit -2"),
         ({"q": "room", "limit": 2.5}, ("room", "auto", "auto", None), "ignored invalid limit 2.5"),

@@ -10,7 +10,9 @@ import re
 from collections.abc import Sequence
 
 from ...data.index import StrudelIndex
+from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
+from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
 from ..ranking import (
@@ -158,12 +160,16 @@ def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[st
             return [parsed.subject], []
     else:
         words = parsed.tokens or content_tokens(parsed.text)
+    verbs: list[str] = []
     if len(words) > 1:
-        # "how do I add reverb": the verb is the question's, not the name add
-        words = [w for w in words if not _question_verb(index, w)] or words
+        # "how do I add reverb": the verb is the question's, not the name add; a verb the
+        # glossary gives a meaning ("pick one of these" -> chooses) still counts as text
+        verbs = [w for w in words if _question_verb(index, w)]
+        words = [w for w in words if w not in verbs] or words
+        verbs = [w for w in verbs if w not in words and expand(tokenize(w))]
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
     context = [w for w in words if w not in lookups]
-    return (lookups, context) if lookups else (words, [])
+    return (lookups, context + verbs) if lookups else (words, verbs)
 
 
 def _ensure_both(items: list[Item], groups: dict[str, list[Item]], limit: int) -> list[Item]:
