@@ -40,13 +40,28 @@ REFERENCE_COLUMNS = [
 
 # Text fields and their weight in relevance: a word in a name says more than one
 # in a long description.
-_FIELD_WEIGHTS = {"name": 4.0, "synonyms": 3.0, "description": 1.0, "params": 0.4, "tags": 1.0, "comments": 0.5}
+_FIELD_WEIGHTS = {
+    "name": 4.0,
+    "synonyms": 3.0,
+    "description": 1.0,
+    "params": 0.4,
+    "tags": 1.0,
+    "comments": 0.5,
+    "arguments": 0.5,
+}
 _COMMENT = re.compile(r"//(.*)$|/\*(.*?)\*/", re.M | re.S)
 
 
 def _example_comments(examples: Iterable[str]) -> str:
     """Prose inside the examples' comments ("// =140 bpm in 4/4") says what they show."""
     return " ".join(a or b for ex in examples for a, b in _COMMENT.findall(ex))
+
+
+def _own_arguments(name: str, examples: Iterable[str]) -> str:
+    """The strings the examples pass to the function itself: ``struct("x ~ x ~")`` says
+    what ``struct`` takes, so "the rhythm x ~ x x" finds it."""
+    call = re.compile(rf"(?<![\w$]){re.escape(name)}\(\s*([\"'`])(.*?)\1", re.S)
+    return " ".join(m.group(2) for ex in examples for m in call.finditer(ex))
 
 
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
@@ -184,6 +199,7 @@ class ReferenceIndex:
                     "params": [f"{p['name']} {p['description']}" for p in e.params],
                     "tags": " ".join(e.tags),
                     "comments": _example_comments(e.examples),
+                    "arguments": _own_arguments(e.name, e.examples),
                 }
                 for e in entries
             },

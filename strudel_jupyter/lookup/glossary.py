@@ -20,9 +20,11 @@ from .intent import STOPWORDS
 __all__ = ["EXPANSION_WEIGHT", "GLOSSARY_FILE", "Expansion", "Glossary", "expand", "load_glossary"]
 
 GLOSSARY_FILE = Path(__file__).with_name("glossary.txt")
-EXPANSION_WEIGHT = 0.6  # a glossary word counts this much of a word typed
+EXPANSION_WEIGHT = 0.9  # a glossary word counts this much of a word typed
 _ARROW = "->"
 SOUNDS_GROUP = "sounds:"
+# The particles of phrasal verbs, which may follow the verb's object: "turn the bass down".
+_PARTICLES = frozenset("up down off out back away over around apart".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,14 @@ class Glossary:
                     i += size
                     break
             else:
-                i += 1
+                # a phrasal verb around its object: "move the notes up" holds "move up"
+                gapped = i + 2 < len(stems) and stems[i + 2] in _PARTICLES
+                targets = by_phrase.get((stems[i], stems[i + 2])) if gapped else None
+                if targets and not by_phrase.get((stems[i + 1],)):
+                    found.append(Expansion(i, i + 3, targets))
+                    i += 3
+                else:
+                    i += 1
         return found
 
 

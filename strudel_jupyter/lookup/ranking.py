@@ -45,6 +45,7 @@ SCORE_EXACT = 100.0  # the name itself, as typed
 SCORE_EXACT_SECOND = 99.0
 SCORE_EXACT_THIRD = 98.0
 SCORE_CASE_EXACT = 97.0  # the name in another case: JavaScript would not find it, but it is meant
+SCORE_PLURAL = 96.0  # a sound's name in the plural ("congas"): the name, one step below other cases
 SCORE_SYNONYM = 95.0  # a synonym the reference tab shows (cutoff of lpf)
 SCORE_CASE_SYNONYM = 92.0  # a shown synonym in another case: below the synonym as typed
 SCORE_DOC_SYNONYM = 90.0  # a doc.json synonym another entry claimed (density of fast): a weaker link
@@ -162,6 +163,13 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[
         _add(hits, Hit("sounds", "sound", key, "exact", SCORE_EXACT))
     if key in snd.banks:
         _add(hits, Hit("sounds", "bank", key, "exact", SCORE_EXACT_SECOND))
+    if not hits and key.endswith("s") and _n is None:
+        # "congas", "bongos": a plural of a sound's or bank's name is that name
+        single = key[:-1]
+        if single in snd.entries:
+            _add(hits, Hit("sounds", "sound", single, "exact", SCORE_PLURAL, via=token.strip()))
+        if single in snd.banks:
+            _add(hits, Hit("sounds", "bank", single, "exact", SCORE_PLURAL - 1.0, via=token.strip()))
     if hits:
         return sorted(hits.values(), key=_order)
     if len(key) >= 2:
@@ -240,7 +248,10 @@ class Ranking:
     reference: list[Hit] = field(default_factory=list)
     sounds: list[Hit] = field(default_factory=list)
     sentence: bool = False  # the words read as a description: text relevance leads
-    names_a_sound: bool = False  # one word that names sounds ("kick", "piano"), not a function
+    names_a_sound: bool = False  # words that name sounds ("kick", "closed hats"), not a function
+    # a word of the query is a name of this domain (kept apart from the hits: in a
+    # description a name's text hit may outscore its demoted name hit)
+    named: frozenset[Domain] = frozenset()
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -377,6 +388,7 @@ def rank_words(
         s = rank_sounds(index, word, fuzzy=False) if sounds else []
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
         strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
+        ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
@@ -397,6 +409,11 @@ def rank_words(
             stems = tokenize(words[0])
             ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
     ranking.sentence = len(words) > 1 and strong_words < len(words)
+    if ranking.sentence and sounds:
+        # every word names sounds ("closed hats", "steel drums") and none is a word the
+        # glossary reads as the docs' ("muffled"): the question describes a sound
+        stems = [t for w in words for t in tokenize(w)]
+        ranking.names_a_sound = all(t in index.sounds.naming_words for t in stems) and not expand(stems)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
         # whole query decides their order, so the verb "add" does not lead over "delay".
@@ -472,13 +489,11 @@ def _order_by_text(index: StrudelIndex, hits: list[Hit], scored: list[tuple[str,
 _EVIDENCE = {"exact": 3.0, "synonym": 3.0, "prefix": 2.0, "fuzzy": 1.5}
 
 
-def _evidence(hits: Sequence[Hit], sentence: bool) -> float:
+def _evidence(hits: Sequence[Hit], sentence: bool, named: bool) -> float:
     if not hits:
         return -1.0
     if sentence:
-        return max((h.coverage for h in hits if h.match == "text"), default=0.0) + 0.1 * any(
-            h.match in STRONG for h in hits
-        )
+        return max((h.coverage for h in hits if h.match == "text"), default=0.0) + 0.1 * named
     top = hits[0]
     return _EVIDENCE.get(top.match, 0.9 * top.coverage)
 
@@ -493,8 +508,8 @@ def choose_domain(ranking: Ranking, *, hint: Domain = "auto") -> Domain | None:
         return None
     if not ranking.sentence and ranking.strong("reference") and ranking.strong("sounds"):
         return "reference" if hint == "reference" else "sounds" if hint == "sounds" else "auto"
-    ref = _evidence(ranking.reference, ranking.sentence)
-    snd = _evidence(ranking.sounds, ranking.sentence)
+    ref = _evidence(ranking.reference, ranking.sentence, "reference" in ranking.named)
+    snd = _evidence(ranking.sounds, ranking.sentence, "sounds" in ranking.named)
     bonus = 0.15 if ranking.sentence else 0.6  # in a sentence, "sample" is weak evidence
     if hint == "reference" and ranking.reference:
         ref += bonus

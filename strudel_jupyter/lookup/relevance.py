@@ -42,6 +42,8 @@ IMPORTANCE_FLOOR = 0.3
 
 
 def _importance(text: TextIndex, slot: Slot) -> float:
+    if all(t.isdigit() for t, _ in slot):
+        return IMPORTANCE_FLOOR  # "16 little bits", "up 2 steps": the amount, not the topic
     idf = max((text.idf.get(t, 0.0) for t, w in slot if w >= 1.0), default=0.0)
     if not idf:
         return 1.0  # a word the docs lack: it answers nothing here, and costs every doc alike

@@ -56,6 +56,13 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
     )
+    if _complaint(question.index, parsed, words):
+        # the name the complaint starts from leads ("legato ... does not work with rev")
+        ranking.reference.sort(
+            key=lambda h: (
+                words.index(h.via) if h.via in words else words.index(h.name) if h.name in words else len(words)
+            )
+        )
     chosen = choose_domain(ranking, hint=domain)
     if chosen is None:
         return _not_found(question, ranking.words or words, domain if binding else "auto")
@@ -169,7 +176,29 @@ def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[st
         verbs = [w for w in verbs if w not in words and expand(tokenize(w))]
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
     context = [w for w in words if w not in lookups]
+    if _complaint(index, parsed, lookups):
+        # "legato 2 does not work with rev": a complaint is about the names it mentions
+        return [w for w in lookups if _names_exactly(index, w)], []
     return (lookups, context + verbs) if lookups else (words, verbs)
+
+
+# A complaint about code: "X does not work with Y", "X is broken", "why doesn't X play".
+_TROUBLE = re.compile(
+    r"\b(?:do(?:es)?\s*n[o']?t|doesnt|dont|won'?t|wont|can'?t|cannot|not|stopp?(?:ed|s)?|never)\s+"
+    r"(?:work|working|play|playing|sound|do\s+anything|have\s+any\s+effect|change\s+anything)\b"
+    r"|\b(?:broken|bug|buggy|glitch(?:es|y)?)\b",
+    re.I,
+)
+
+
+def _complaint(index: StrudelIndex, parsed: ParsedQuery, words: Sequence[str]) -> bool:
+    """The question complains about code and names some of its functions."""
+    return len(words) > 1 and bool(_TROUBLE.search(parsed.text)) and any(_names_exactly(index, w) for w in words)
+
+
+def _names_exactly(index: StrudelIndex, word: str) -> bool:
+    """``word`` is a function's name or synonym as typed (not only in another case)."""
+    return any(h.match in STRONG and h.score >= SCORE_DOC_SYNONYM for h in rank_reference(index, word, fuzzy=False))
 
 
 def _ensure_both(items: list[Item], groups: dict[str, list[Item]], limit: int) -> list[Item]:
