@@ -1,10 +1,11 @@
-"""The JupyterLab sidebar in a real browser.
+"""The JupyterLab sidebar in a real browser, and the harness every browser test shares.
 
-JupyterLab runs as a subprocess on 127.0.0.1 with a token, an isolated config, runtime,
-settings and workspace directory, and serves the shared snapshot. Debian's Chromium,
-driven by Playwright (no browser download), does what a person does: opens the sidebar
-from the command palette, searches, filters, inserts an example into a notebook cell.
-Screenshots land in ``artifacts/browser/`` (light and dark theme).
+JupyterLab (or Notebook 7: :func:`running_lab` with ``app="notebook"``) runs as a subprocess
+on 127.0.0.1 with a token, an isolated config, runtime, settings and workspace directory,
+and serves the shared snapshot. Debian's Chromium (:func:`chromium`), driven by Playwright
+(no browser download), does what a person does: opens the sidebar from the command palette,
+searches, filters, inserts an example into a notebook cell. Screenshots land in
+``artifacts/browser/`` (light and dark theme).
 
 Missing Chromium or a missing built extension fails these tests: they never skip.
 """
@@ -25,10 +26,12 @@ import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import nbformat
 import pytest
 from jupyter_core.paths import jupyter_path
+from playwright.sync_api import Browser, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -50,6 +53,11 @@ TIMEOUT_MS = 30_000
 
 # The JupyterLab news and update pop-ups would cover the screenshots.
 QUIET_NOTIFICATIONS = {"fetchNews": "false", "checkForUpdates": False}
+
+#: The front ends a test can start: JupyterLab 4 or Notebook 7 (the same labextensions load in both).
+App = Literal["jupyterlab", "notebook"]
+#: Where each front end opens a notebook file.
+NOTEBOOK_PAGES: dict[App, str] = {"jupyterlab": "/lab/tree/{}", "notebook": "/notebooks/{}"}
 
 
 # pytest-jupyter (loaded by test_server.py) adds two autouse fixtures to every test. Here
@@ -82,11 +90,17 @@ def _installed_labextension() -> Path | None:
 
 
 class Lab:
-    def __init__(self, url: str, token: str, root: Path, log: Path) -> None:
-        self.url, self.token, self.root, self.log = url, token, root, log
+    """A running JupyterLab or Notebook 7 (``app``) at ``url``, serving ``root``."""
+
+    def __init__(self, url: str, token: str, root: Path, log: Path, app: App = "jupyterlab") -> None:
+        self.url, self.token, self.root, self.log, self.app = url, token, root, log, app
 
     def page_url(self, path: str) -> str:
         return f"{self.url}{path}?token={self.token}&reset"
+
+    def notebook_url(self, name: str) -> str:
+        """The page that opens the notebook ``name`` (a path under ``root``) in this front end."""
+        return self.page_url(NOTEBOOK_PAGES[self.app].format(name))
 
     def log_tail(self) -> str:
         return self.log.read_text(errors="replace")[-4000:]
@@ -106,11 +120,12 @@ def lab_root(base: Path) -> Path:
 
 
 @contextlib.contextmanager
-def running_lab(base: Path, snapshot: Path, *, config: Path | None = None) -> Iterator[Lab]:
-    """JupyterLab serving ``base/root`` (see :func:`lab_root`) until the block ends.
+def running_lab(base: Path, snapshot: Path, *, config: Path | None = None, app: App = "jupyterlab") -> Iterator[Lab]:
+    """JupyterLab (Notebook 7 with ``app="notebook"``) serving ``base/root`` (see :func:`lab_root`).
 
-    The server and its kernels import this checkout's package, read ``snapshot``, and keep
-    their own user-sound store, so sounds one lab's kernels register never reach another's tests.
+    It runs until the block ends. The server and its kernels import this checkout's package,
+    read ``snapshot``, and keep their own user-sound store, so sounds one lab's kernels
+    register never reach another's tests.
     """
     root, port, token = base / "root", _free_port(), uuid.uuid4().hex
     env = {
@@ -123,11 +138,12 @@ def running_lab(base: Path, snapshot: Path, *, config: Path | None = None) -> It
         "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
         "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
     }
-    log = base / "jupyterlab.log"
+    log = base / f"{app}.log"
+    # Notebook 7 runs JupyterLab's server extension too, so the LabApp flags hold for both.
     command = [
         sys.executable,
         "-m",
-        "jupyterlab",
+        app,
         "--no-browser",
         "--allow-root",
         "--ip=127.0.0.1",
@@ -140,12 +156,12 @@ def running_lab(base: Path, snapshot: Path, *, config: Path | None = None) -> It
     ]
     with log.open("w") as out:
         process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=root)
-    server = Lab(f"http://127.0.0.1:{port}", token, root, log)
+    server = Lab(f"http://127.0.0.1:{port}", token, root, log, app)
     try:
         deadline = time.monotonic() + 90
         while True:
             if process.poll() is not None:
-                pytest.fail(f"JupyterLab exited with {process.returncode}:\n{server.log_tail()}")
+                pytest.fail(f"{app} exited with {process.returncode}:\n{server.log_tail()}")
             try:
                 with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2) as reply:
                     if reply.status == 200:
@@ -153,7 +169,7 @@ def running_lab(base: Path, snapshot: Path, *, config: Path | None = None) -> It
             except (urllib.error.URLError, OSError):
                 pass
             if time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not answer within 90 s:\n{server.log_tail()}")
+                pytest.fail(f"{app} did not answer within 90 s:\n{server.log_tail()}")
             time.sleep(0.3)
         yield server
     finally:
@@ -163,6 +179,19 @@ def running_lab(base: Path, snapshot: Path, *, config: Path | None = None) -> It
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def chromium(*extra_args: str) -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright (no browser download), until the block ends."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=[*CHROMIUM_ARGS, *extra_args]
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def empty_notebook(path: Path) -> None:
@@ -182,13 +211,9 @@ def lab(tmp_path_factory, shared_snapshot_dir):
 
 @pytest.fixture(scope="module")
 def browser(lab):
-    from playwright.sync_api import sync_playwright
-
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
@@ -200,7 +225,7 @@ def page(browser, lab):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(lab.page_url("/lab/tree/demo.ipynb"))
+    page.goto(lab.notebook_url("demo.ipynb"))
     page.locator(".jp-Notebook .jp-Cell").first.wait_for()
     # the sidebar's tab in the left bar: the extension was found, loaded and activated
     page.locator(".jp-SideBar [data-id='strudel-jupyter-sidebar']").wait_for()

@@ -220,17 +220,9 @@ def lab(tmp_path_factory, shared_snapshot_dir, wavs):
 
 @pytest.fixture(scope="module")
 def browser(lab):
-    from playwright.sync_api import sync_playwright
-
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"],
-        )
-        yield chromium
-        chromium.close()
+    with harness.chromium("--autoplay-policy=no-user-gesture-required") as launched:
+        yield launched
 
 
 def _open(browser, lab, notebook: str):

@@ -20,7 +20,7 @@ import { bankDetail, functionDetail, IActions, soundDetail } from '../detail';
 import { StrudelCompletionProvider } from './completer';
 import { strudelLinter } from './diagnostics';
 import { strudelCells } from './highlight';
-import { docsKeymap, docsTooltip, showDocsAtCursor } from './inspect';
+import { DOCS_OPEN_CLASS, docsKeymap, docsTooltip, hideDocs, showDocsAtCursor } from './inspect';
 import { isStrudelSource } from './strudelCell';
 
 import '../../style/cells.css';
@@ -28,7 +28,8 @@ import '../../style/cells.css';
 const COMPLETER_SETTINGS = '@jupyterlab/completer-extension:manager';
 
 export const CellCommandIDs = {
-  showDocs: 'strudel-jupyter:show-docs'
+  showDocs: 'strudel-jupyter:show-docs',
+  hideDocs: 'strudel-jupyter:hide-docs'
 } as const;
 
 /** The sidebar's detail view, cut to what a panel beside the code needs: one example. */
@@ -133,6 +134,21 @@ export const strudelCellsPlugin: JupyterFrontEndPlugin<void> = {
       keys: ['Shift Tab'],
       selector:
         '.jp-Notebook.jp-mod-editMode .jp-InputArea-editor:not(.jp-mod-has-primary-selection):not(.jp-mod-in-leading-whitespace):not(.jp-mod-completer-active) .cm-editor.jp-strudel-editor'
+    });
+
+    app.commands.addCommand(CellCommandIDs.hideDocs, {
+      label: 'Hide Strudel Documentation',
+      execute: () => {
+        const editor = notebooks?.activeCell?.editor;
+        return editor instanceof CodeMirrorEditor && hideDocs(editor.editor);
+      }
+    });
+    // Notebook 7 handles shortcuts before the editor sees the key, and its Escape leaves edit
+    // mode: while the docs are open this deeper binding closes them instead, as in JupyterLab.
+    app.commands.addKeyBinding({
+      command: CellCommandIDs.hideDocs,
+      keys: ['Escape'],
+      selector: `.jp-Notebook.jp-mod-editMode .cm-editor.${DOCS_OPEN_CLASS}`
     });
   }
 };
