@@ -175,15 +175,25 @@ class TextIndex:
         counting its ``importance``, 1 by default), so an alternative spelling never inflates coverage.
         """
         totals: dict[str, list[float]] = {}
+        postings = self._postings
         for n, slot in enumerate(slots):
             counts = importance[n] if n < len(importance) else 1.0
-            best: dict[str, float] = {}
-            for term, weight in slot:
-                for key, w in self._postings.get(term, ()):
-                    w *= weight
-                    if w > best.get(key, 0.0):
-                        best[key] = w
-            for key, w in best.items():
+            if len(slot) == 1:  # one term (most words): no alternatives to choose between
+                term, weight = slot[0]
+                best_items: Iterable[tuple[str, float]] = (
+                    ((key, w * weight) for key, w in postings.get(term, ()))
+                    if weight != 1.0
+                    else postings.get(term, ())
+                )
+            else:
+                best: dict[str, float] = {}
+                for term, weight in slot:
+                    for key, w in postings.get(term, ()):
+                        w *= weight
+                        if w > best.get(key, 0.0):
+                            best[key] = w
+                best_items = best.items()
+            for key, w in best_items:
                 acc = totals.get(key)
                 if acc is None:
                     totals[key] = [w, counts]

@@ -20,6 +20,7 @@ from .tables import prefixed_by, tables_for
 __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
 
 TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
+MEANING_CANDIDATES = 80  # docs kept per glossary meaning
 
 
 Slot = list[tuple[str, float]]  # one query word: alternative terms with their weights
@@ -87,7 +88,11 @@ def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str
     this holds at most a few hundred entries.
     """
     scores = text.score_slots([[(t, EXPANSION_WEIGHT)] for t in targets])
-    return scores, max((v[0] for v in scores.values()), default=0.0) or 1.0
+    best = max((v[0] for v in scores.values()), default=0.0) or 1.0
+    # the docs holding a meaning weakly ("filter" alone, of "low pass filter cutoff") cannot
+    # rank anyway: keeping the best few keeps long questions fast
+    kept = heapq.nlargest(MEANING_CANDIDATES, scores.items(), key=lambda kv: kv[1][0])
+    return dict(kept), best
 
 
 def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tuple[float, float]], float]:

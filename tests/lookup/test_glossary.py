@@ -91,3 +91,16 @@ def test_a_name_typed_exactly_beats_its_glossary_meaning(shared_index):
     assert strudel_knowledge("echo", index=shared_index)["items"][0]["name"] == "echo"
     # and a docs word typed as such ("reverb") leads over a glossary meaning ("hall")
     assert strudel_knowledge("reverb", index=shared_index)["items"][0]["name"] == "room"
+
+
+def test_a_phrasal_verb_may_hold_its_object_between_verb_and_particle(glossary):
+    # "move notes up" holds "move up"; a gap only before a particle ("same every time" is not "same time")
+    (found,) = glossary.expand(tokenize("move notes up"))
+    assert (found.start, found.end) == (0, 3)
+    assert not [e for e in glossary.expand(tokenize("same every time")) if e.end - e.start == 3]
+
+
+def test_rare_words_of_a_question_count_more_than_common_ones(shared_index):
+    # "fade" says more than "slow", "start", "each" and "note", which other entries' docs use too
+    response = strudel_knowledge("slow fade-in at the start of each note", index=shared_index)
+    assert response["items"][0]["name"] in {"attack", "att"}, response["items"][:3]

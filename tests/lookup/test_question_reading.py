@@ -83,3 +83,56 @@ def test_initials_join_only_words_that_spell_the_name_out(shared_index):
     # "low pass filter" is how lpf's docs spell it out; "every now different" is not end
     assert join_words(shared_index, ["low", "pass", "filter"]) == ["lpf"]
     assert join_words(shared_index, ["every", "now", "different"]) == ["every", "now", "different"]
+
+
+# ------------------------------------------------------------- rules added for musicians' words
+@pytest.mark.parametrize(
+    ("query", "first", "also"),
+    [
+        # a complaint is about the names it mentions, the first mentioned first
+        ("legato 2 does not work in combination with rev", "clip", "rev"),
+        ("why is jux not working with rev", "jux", "rev"),
+        ("rev doesn't work with jux", "rev", "jux"),
+    ],
+)
+def test_a_complaint_is_about_the_names_it_mentions(shared_index, query, first, also):
+    names = [i["name"] for i in strudel_knowledge(query, index=shared_index)["items"]]
+    assert names[0] == first and also in names, names
+
+
+def test_a_verb_with_a_glossary_meaning_keeps_its_meaning(shared_index):
+    # "pick" is a question verb (and a function): its glossary meaning ("chooses") still counts
+    names = [
+        i["name"] for i in strudel_knowledge("let the computer pick one of these notes", index=shared_index)["items"]
+    ]
+    assert names[0] in {"choose", "chooseCycles", "randcat", "wchoose"}, names
+
+
+def test_a_phrasal_verb_is_read_around_its_object(shared_index):
+    # "shift notes up" holds the glossary's "shift up" (transposes): the particle may follow the object
+    names = [
+        i["name"] for i in strudel_knowledge("shift notes up by a number of semitones", index=shared_index)["items"]
+    ]
+    assert names[0] in {"transpose", "trans"}, names
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("congas", "conga"),  # a sound's name in the plural is the sound
+        ("pianos", "piano"),
+        ("congas or bongos for a latin groove", {"bongo", "conga"}),
+        ("closed hats", "hh"),  # every word names sounds: a sound, not cut's docs
+        ("south indian mridangam strokes", "mridangam"),  # a bank named inside a description
+    ],
+)
+def test_sounds_named_in_a_description_answer_from_the_sounds(shared_index, query, first):
+    response = strudel_knowledge(query, index=shared_index)
+    top = response["items"][0]["name"]
+    assert response["domain"] == "sounds" and (top in first if isinstance(first, set) else top == first), top
+
+
+def test_the_strings_an_example_passes_to_a_function_describe_it(shared_index):
+    # struct's examples pass "x ~ x ~": a question quoting such a rhythm finds it
+    names = [i["name"] for i in strudel_knowledge("give my synth the rhythm x ~ x x", index=shared_index)["items"]]
+    assert names[0] == "struct", names
