@@ -358,6 +358,65 @@ def test_the_notebook_panel_says_what_the_sidebar_says(page, shared_index):
     shot(page, "light-notebook-panel")
 
 
+def test_the_notebook_panels_insert_and_copy_go_through_the_extension(page):
+    # Given the %strudel panel in the notebook, its reference tab searched for "room"
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    cells.first.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("%load_ext strudel_jupyter\n%strudel")
+    page.keyboard.press("Shift+Enter")
+    panel = page.locator(".strudel-panel")
+    panel.wait_for(timeout=60_000)
+    panel.locator("input[placeholder='Search functions…']").fill("room")
+    bar = panel.locator(".strudel-code-bar").first
+    choice = bar.locator("select")
+    page.wait_for_function(
+        "el => el.selectedIndex >= 0 && el.options[el.selectedIndex].text.replace(/\\s/g, ' ').startsWith('example 1 of room:')",
+        arg=choice.element_handle(),
+    )
+    # When I click Insert on its first example
+    bar.get_by_role("button", name="Insert", exact=True).click()
+    # Then the notebook has a runnable %%strudel cell with that code right below the panel's cell
+    status = bar.locator(".strudel-status")
+    status.filter(has_text="%%strudel cell").wait_for()
+    assert cell_lines(page, 1) == ["%%strudel", harness.ROOM_EXAMPLE]
+    assert cell_lines(page, 0) == ["%load_ext strudel_jupyter", "%strudel"]
+    assert bar.locator(".strudel-manual-copy").is_hidden()
+    shot(page, "light-notebook-panel-insert")
+    # When I pick the second example and click Copy, it is on the clipboard
+    second = 's("bd sd [~ bd] sd").room("<0.9:1 0.9:4>")'
+    choice.select_option(index=1)
+    bar.get_by_role("button", name="Copy", exact=True).click()
+    status.filter(has_text="Copied to the clipboard.").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == second
+
+
+def test_the_notebook_panel_says_so_when_no_front_end_answers(page):
+    # Given the panel sending to a comm target nobody registered (as in JupyterLab without
+    # the extension: JupyterLab closes such a comm at once)
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    cells.first.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(
+        "import comm\nfrom functools import partial\nfrom strudel_jupyter import StrudelPanel\n"
+        "from strudel_jupyter.jupyter.frontend_actions import send_code_action\n"
+        "nobody = lambda data: comm.create_comm(target_name='not-registered', data=data)\n"
+        "p = StrudelPanel(send=partial(send_code_action, open_comm=nobody))\np.ref_search.value = 'room'\np"
+    )
+    page.keyboard.press("Shift+Enter")
+    panel = page.locator(".strudel-panel")
+    panel.wait_for(timeout=60_000)
+    before = cells.count()
+    # When I click Insert
+    bar = panel.locator(".strudel-code-bar").first
+    bar.get_by_role("button", name="Insert", exact=True).click()
+    # Then the panel says plainly that nothing answered and shows the code to select and copy
+    bar.locator(".strudel-status", has_text="No notebook front end answered").wait_for()
+    assert bar.locator(".strudel-manual-copy pre").inner_text() == harness.ROOM_EXAMPLE
+    assert cells.count() == before
+    shot(page, "light-notebook-panel-no-front-end")
+
+
 def test_a_strudel_json_url_imports_from_the_sidebar(page, lab):
     # Given a sample map at a URL (served here by Jupyter itself: these machines have no CDN)
     folder = lab.root / "maps"
