@@ -164,6 +164,53 @@ def test_insert_makes_runnable_strudel_cells(page):
     assert cell_lines(page, before) == ["%%strudel", example]
 
 
+def test_code_lines_stay_whole_and_wide_sidebars_put_the_detail_beside_the_list(page):
+    reference = tabpanel(page, "Reference")
+    reference.get_by_role("searchbox", name="Search functions by name or synonym").fill("room")
+    code = reference.locator(".jp-Strudel-detail[data-name='room'] .jp-Strudel-code pre").first
+    code.wait_for()
+    # At 250 px the long example stays one line and scrolls sideways (never cut mid-string)
+    set_sidebar_width(page, 250)
+    shape = code.evaluate(
+        """el => ({lines: Math.round(el.querySelector('code').getClientRects().length),
+                   scrolls: el.scrollWidth > el.clientWidth, white: getComputedStyle(el).whiteSpace})"""
+    )
+    assert shape == {"lines": 1, "scrolls": True, "white": "pre"}, shape
+    list_area, detail_area = reference.locator(".jp-Strudel-listArea"), reference.locator(".jp-Strudel-detailArea")
+    assert list_area.bounding_box()["y"] + list_area.bounding_box()["height"] <= detail_area.bounding_box()["y"] + 1
+    # At 520 px the list and the details sit side by side
+    set_sidebar_width(page, 520)
+    left, right = list_area.bounding_box(), detail_area.bounding_box()
+    assert left["x"] + left["width"] <= right["x"] + 1 and abs(left["y"] - right["y"]) < 2, (left, right)
+
+
+def test_the_ask_box_waits_for_a_question_and_makes_room_for_what_it_opens(page):
+    ask = sidebar(page).locator(".jp-Strudel-knowledge input")
+    answer = sidebar(page).locator(".jp-Strudel-answer")
+    # When I type half a question at a person's pace, nothing is answered yet
+    ask.click()
+    ask.press_sequentially("what does", delay=120)
+    page.wait_for_timeout(400)
+    assert answer.locator(".jp-Strudel-answerItem").count() == 0
+    # Enter answers: a collapsible box with structured results (name, kind, one line, usage)
+    ask.press_sequentially(" lpf do", delay=60)
+    ask.press("Enter")
+    box = answer.locator("details.jp-Strudel-answerBox")
+    box.locator(".jp-Strudel-answerItem").first.wait_for()
+    first = box.locator(".jp-Strudel-answerItem").first
+    assert first.locator(".jp-Strudel-kind").inner_text() == "function"
+    assert first.locator(".jp-Strudel-answerLine").inner_text() and first.locator(".jp-Strudel-answerUsage").count()
+    assert box.evaluate("el => el.open")
+    # When I open a result, the answer folds away and the detail is on screen
+    name = first.locator(".jp-Strudel-link").inner_text()
+    first.locator(".jp-Strudel-link").click()
+    detail = tabpanel(page, "Reference").locator(f".jp-Strudel-detail[data-name='{name}']")
+    detail.wait_for()
+    assert not box.evaluate("el => el.open")
+    page.wait_for_timeout(300)
+    assert visible_in_panel(page, detail.locator(".jp-Strudel-detailTitle"))
+
+
 def test_keyboard_path_from_search_to_list_is_two_tabs(page):
     reference = tabpanel(page, "Reference")
     search = reference.get_by_role("searchbox", name="Search functions by name or synonym")
