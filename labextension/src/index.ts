@@ -2,18 +2,18 @@
  * strudel-jupyter: the Strudel REPL's reference and sounds tabs as a JupyterLab sidebar.
  */
 import { ILabShell, ILayoutRestorer, JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
-import { Clipboard, ICommandPalette, ISanitizer, Notification, Sanitizer } from '@jupyterlab/apputils';
-import { INotebookTracker, NotebookActions } from '@jupyterlab/notebook';
+import { ICommandPalette, ISanitizer, Notification, Sanitizer } from '@jupyterlab/apputils';
+import { INotebookTracker } from '@jupyterlab/notebook';
 import { LabIcon } from '@jupyterlab/ui-components';
 
 import { StrudelPanel } from './panel';
 import { strudelCellsPlugin } from './cells/plugin';
+import { kernelCodePlugin } from './kernelCode';
+import { copyText, insertStrudelCode } from './notebookCode';
 import soundPlugin from './pattern-output';
 
 const PLUGIN_ID = 'strudel-jupyter:sidebar';
 const PANEL_ID = 'strudel-jupyter-sidebar';
-/** A cell that already runs Strudel code. */
-const STRUDEL_CELL = /^\s*%%strudel\b/;
 
 export const CommandIDs = {
   open: 'strudel-jupyter:open'
@@ -46,26 +46,21 @@ const plugin: JupyterFrontEndPlugin<void> = {
     // Strudel code runs in a `%%strudel` cell: Insert adds to one on its own line, or makes one.
     const insert = (code: string): boolean => {
       const notebook = notebooks?.currentWidget;
-      const cell = notebooks?.activeCell;
-      if (!notebook || !cell) {
+      if (!notebook || !insertStrudelCode(notebook, code)) {
         Notification.warning('Open a notebook to insert Strudel code into.', { autoClose: 4000 });
         return false;
-      }
-      const source = cell.model.sharedModel.getSource();
-      if (cell.model.type === 'code' && STRUDEL_CELL.test(source)) {
-        cell.model.sharedModel.setSource(`${source.replace(/\n+$/, '')}\n${code}`);
-      } else if (cell.model.type === 'code' && !source.trim()) {
-        cell.model.sharedModel.setSource(`%%strudel\n${code}`);
-      } else {
-        NotebookActions.insertBelow(notebook.content);
-        notebook.content.activeCell?.model.sharedModel.setSource(`%%strudel\n${code}`);
       }
       return true;
     };
 
     const copy = (text: string, what: string): void => {
-      Clipboard.copyToSystem(text);
-      Notification.success(`Copied ${what}`, { autoClose: 1500 });
+      void copyText(text).then(copied =>
+        copied
+          ? Notification.success(`Copied ${what}`, { autoClose: 1500 })
+          : Notification.warning(`The browser did not allow copying ${what}: select it and copy it.`, {
+              autoClose: 4000
+            })
+      );
     };
 
     const panel = new StrudelPanel({ insert, copy, sanitize: html => htmlSanitizer.sanitize(html) });
@@ -93,4 +88,4 @@ const plugin: JupyterFrontEndPlugin<void> = {
   }
 };
 
-export default [plugin, soundPlugin, strudelCellsPlugin];
+export default [plugin, soundPlugin, strudelCellsPlugin, kernelCodePlugin];

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .derived import Derived
+from .noise import noise_sounds
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
@@ -36,7 +37,9 @@ class StrudelIndex:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         self.reference = ReferenceIndex(snapshot.docs)
-        self.sounds = SoundsIndex(snapshot.soundmap, programs=snapshot.programs)
+        synths = {k for k, v in snapshot.soundmap.items() if v.get("data", {}).get("type") == "synth"}
+        noises = noise_sounds(self.reference.entries, synths)
+        self.sounds = SoundsIndex(snapshot.soundmap, programs=snapshot.programs, noises=noises)
         self._lock = threading.Lock()
         #: The user-sounds store as last read: its signature, the keys it added, what was wrong with it.
         self._user_signature: tuple[int, int, int] | None = None
@@ -110,6 +113,7 @@ class StrudelIndex:
                 {k: {"data": v} for k, v in registry.items()},
                 version=self.sounds.version + 1,
                 programs=self.sounds.programs,  # the GM program names stay text for gm_* sounds
+                noises=self.sounds.noises,
             )
             self._user_keys = frozenset(stored.entries)
             self._user_signature = stored.signature

@@ -200,8 +200,8 @@ def _fingerprint(data: Mapping[str, Any]) -> Any:
     return (data.get("type"), json.dumps(data, sort_keys=True))
 
 
-def _usage(name: str, data: Mapping[str, Any], bank: str, sound: str, label: str, drum: bool) -> str:
-    if data.get("type") in _PLAYED_WITH_NOTES:
+def _usage(name: str, data: Mapping[str, Any], bank: str, sound: str, label: str, drum: bool, noise: bool) -> str:
+    if data.get("type") in _PLAYED_WITH_NOTES and not noise:  # a noise has no pitch to give it
         return f'note("c e g").s("{name}")'
     if drum and bank and sound:
         return f's("{sound}").bank("{label}")'
@@ -220,9 +220,11 @@ class _State:
         registry: dict[str, dict[str, Any]],
         version: int,
         programs: Mapping[str, list[dict[str, str]]] | None = None,
+        noises: frozenset[str] = frozenset(),
     ) -> None:
         self.registry, self.version = registry, version
         self.programs: Mapping[str, list[dict[str, str]]] = programs or {}
+        self.noises = noises
         # what is derived from this version (frames, name tables, listing orders...):
         # it goes when the state goes, so nothing derived can outlive a registration
         self.derived = Derived()
@@ -273,7 +275,9 @@ class _State:
                 bank=bank,
                 sound=sound or key,
                 alias_of=f"{original}_{sound}" if original and f"{original}_{sound}" in registry else "",
-                usage=_usage(key, data, bank, sound, labels.get(bank, bank), "drum-machines" in cats[key]),
+                usage=_usage(
+                    key, data, bank, sound, labels.get(bank, bank), "drum-machines" in cats[key], key in noises
+                ),
                 base_url=str(data.get("baseUrl") or ""),
             )
         self.by_sound: dict[str, list[str]] = {}
@@ -360,10 +364,12 @@ class SoundsIndex:
         *,
         version: int = 0,
         programs: Mapping[str, list[dict[str, str]]] | None = None,
+        noises: frozenset[str] = frozenset(),
     ) -> None:
-        """``programs``: the General MIDI program names per ``gm_*`` key (text for those sounds)."""
+        """``programs``: the General MIDI program names per ``gm_*`` key (text for those sounds);
+        ``noises``: the names the docs call noise (``data/noise.py``), played without a note."""
         registry = {k: dict(v.get("data", {})) for k, v in soundmap.items()}
-        self._state = _State(registry, version, programs)
+        self._state = _State(registry, version, programs, noises)
 
     # The current state's parts; each attribute read sees one consistent registry version.
     registry = property(lambda self: self._state.registry)
@@ -377,6 +383,7 @@ class SoundsIndex:
     text = property(lambda self: self._state.text)
     naming_words = property(lambda self: self._state.naming_words)
     programs = property(lambda self: self._state.programs)
+    noises = property(lambda self: self._state.noises)
 
     @property
     def state(self) -> _State:
@@ -393,7 +400,7 @@ class SoundsIndex:
         registry = dict(current.registry)
         for key, data in entries.items():
             registry[sound_key(key)] = copy.deepcopy(dict(data))
-        self._state = _State(registry, current.version + 1, current.programs)
+        self._state = _State(registry, current.version + 1, current.programs, current.noises)
         return [sound_key(k) for k in entries]
 
     # ---------------------------------------------------------------- lookups

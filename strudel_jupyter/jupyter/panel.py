@@ -20,6 +20,7 @@ from ..lookup.browse import (
     ALL,
     browse_reference,
     browse_sounds,
+    detail_code,
     reference_detail,
     reference_status,
     sound_detail,
@@ -29,12 +30,15 @@ from ..lookup.browse import (
 from ..lookup.knowledge import strudel_knowledge
 from ..render.html import escape, style_element
 from ..render.response_html import render_html, render_item_html
+from .frontend_actions import CodeAction, CodeRequest, send_code_action
 from .playback import SoundAudition, audition
 
 __all__ = ["StrudelPanel"]
 
 PAGE = 200
 _ACTIVE, _IDLE = "primary", ""
+#: The width of the column right of a list (the code bar over the details).
+_DETAIL_WIDTH = "64%"
 
 
 def _button(label: str, on_click: Callable[[W.Button], None], **layout: str) -> W.Button:
@@ -98,13 +102,113 @@ class _ListView:
             self._on_select(change["new"])
 
 
+#: What the code bar says when no front end answered (classic notebook, VS Code, no labextension).
+NO_FRONT_END = (
+    "No notebook front end answered: Insert and Copy need JupyterLab with the strudel-jupyter "
+    "extension (the classic notebook and VS Code do not have it). Select the code below and copy it."
+)
+_LABEL_CHARS = 90
+
+
+class _CodeBar:
+    """Insert / Copy for the code the details show, done by the front end (``frontend_actions``).
+
+    Insert makes a runnable ``%%strudel`` cell below the active cell, as the sidebar's Insert
+    does. When the front end does not answer, the bar says so and shows the code to copy by hand.
+    """
+
+    def __init__(self, send: Callable[..., CodeRequest]) -> None:
+        self._send = send
+        self.blocks: list[tuple[str, str]] = []
+        # the choice takes the room left; the label and the buttons keep their whole words
+        self.choice = W.Dropdown(options=[], layout=W.Layout(flex="1 1 0%", width="auto", min_width="8em"))
+        self.choice.add_class("strudel-code-choice")
+        self.insert_button = _button("Insert", self._insert_clicked, flex="0 0 auto")
+        self.insert_button.tooltip = "Insert as a %%strudel cell below the active cell"
+        self.copy_button = _button("Copy", self._copy_clicked, flex="0 0 auto")
+        self.copy_button.tooltip = "Copy to the clipboard"
+        self.status = W.HTML()
+        self.manual = W.HTML(layout=W.Layout(display="none"))
+        self.manual.add_class("strudel-manual-copy")
+        self.last_request: CodeRequest | None = None
+        self._clicks = 0  # which click the status speaks for
+        label = W.Label("Code:", layout=W.Layout(flex="0 0 auto", width="auto"))
+        row = W.HBox([label, self.choice, self.insert_button, self.copy_button])
+        self.box = W.VBox([row, self.status, self.manual])
+        self.box.add_class("strudel-code-bar")
+        self.set_blocks([])
+
+    @property
+    def code(self) -> str | None:
+        """The code chosen now (None when the details show none)."""
+        index = self.choice.value
+        return self.blocks[index][1] if index is not None and index < len(self.blocks) else None
+
+    def set_blocks(self, blocks: Sequence[tuple[str, str]]) -> None:
+        """The ``(label, code)`` blocks of the details shown now; the first is chosen."""
+        self.blocks = list(blocks)
+        self.choice.options = [(self._label(label, code), i) for i, (label, code) in enumerate(self.blocks)]
+        self.choice.value = 0 if self.blocks else None
+        self.box.layout.display = None if self.blocks else "none"
+
+    @staticmethod
+    def _label(label: str, code: str) -> str:
+        line = " ".join(code.split())
+        text = line if label == code else f"{label}: {line}"
+        return text if len(text) <= _LABEL_CHARS else text[: _LABEL_CHARS - 1] + "…"
+
+    def request(self, action: CodeAction) -> CodeRequest | None:
+        """Ask the front end to insert or copy the chosen code; the status says how it went."""
+        code = self.code
+        if code is None:
+            return None
+        self._clicks += 1
+        click = self._clicks
+        self.manual.layout.display = "none"
+        self.status.value = _status("Inserting…" if action == "insert" else "Copying…")
+        # the request may end before send returns (no kernel to ask): the callback keeps it
+        self.last_request = self._send(action, code, lambda ended: self._ended(ended, click))
+        return self.last_request
+
+    def _insert_clicked(self, _button: W.Button) -> None:
+        self.request("insert")
+
+    def _copy_clicked(self, _button: W.Button) -> None:
+        self.request("copy")
+
+    def _ended(self, request: CodeRequest, click: int) -> None:
+        if click != self._clicks:
+            return  # an older click ended after a newer one: the newer one speaks
+        self.last_request = request
+        verb = "insert" if request.action == "insert" else "copy"
+        if request.state == "done":
+            self.status.value = _status(request.message or ("Inserted." if verb == "insert" else "Copied."))
+            return
+        if request.state == "failed":
+            reason = f": {request.message.rstrip('.')}" if request.message else ""
+            text = f"The notebook could not {verb} it{reason}. Select the code below and copy it."
+        else:
+            text = NO_FRONT_END
+        self.status.value = _status(text)
+        self.manual.value = f"<pre class='strudel-example'>{escape(request.code)}</pre>"
+        self.manual.layout.display = None
+
+
 class StrudelPanel(W.VBox):
     """Reference and sounds tabs, as in the Strudel REPL, with a question box on top.
 
     ``StrudelPanel()`` uses the shared index; pass ``index=`` to browse another one.
+    Each tab's code bar inserts the code its details show as a ``%%strudel`` cell, or copies
+    it, through the JupyterLab extension (``send=`` replaces that, for tests).
     """
 
-    def __init__(self, *, index: StrudelIndex | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        index: StrudelIndex | None = None,
+        send: Callable[..., CodeRequest] = send_code_action,
+        **kwargs: Any,
+    ) -> None:
         self.index = index or get_index()
         self.tag = ALL
         self.category = ALL
@@ -135,15 +239,21 @@ class StrudelPanel(W.VBox):
         self.reference_details: list[str] = []
         self.reference_status_text = ""
         self.ref_list = _ListView(self._show_reference)
-        self.ref_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
+        self.ref_detail = W.HTML(layout=W.Layout(max_height="32em"))
         self.ref_detail.add_class("strudel-detail")
+        self.ref_code = _CodeBar(send)
         reference = W.VBox(
             [
                 self.ref_search,
                 tag_row,
                 self.ref_status,
                 self.ref_suggestions,
-                W.HBox([self.ref_list.box, self.ref_detail]),
+                W.HBox(
+                    [
+                        self.ref_list.box,
+                        W.VBox([self.ref_code.box, self.ref_detail], layout=W.Layout(width=_DETAIL_WIDTH)),
+                    ]
+                ),
             ]
         )
 
@@ -157,8 +267,9 @@ class StrudelPanel(W.VBox):
         self.sound_details: list[str] = []
         self.sounds_status_text = ""
         self.snd_list = _ListView(self._show_sound)
-        self.snd_detail = W.HTML(layout=W.Layout(width="64%", max_height="32em"))
+        self.snd_detail = W.HTML(layout=W.Layout(max_height="32em"))
         self.snd_detail.add_class("strudel-detail")
+        self.snd_code = _CodeBar(send)
         # Audition, as in the REPL: picking a sound plays it once, through the JupyterLab
         # extension's engine (a playable output in snd_audio; see playback.py).
         self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em"))
@@ -173,7 +284,12 @@ class StrudelPanel(W.VBox):
                 self.snd_status,
                 self.snd_suggestions,
                 W.HBox([self.snd_play, W.Label("sample"), self.snd_index, self.snd_audio]),
-                W.HBox([self.snd_list.box, self.snd_detail]),
+                W.HBox(
+                    [
+                        self.snd_list.box,
+                        W.VBox([self.snd_code.box, self.snd_detail], layout=W.Layout(width=_DETAIL_WIDTH)),
+                    ]
+                ),
             ]
         )
 
@@ -235,8 +351,9 @@ class StrudelPanel(W.VBox):
             self._show_references([name] if name else [])
 
     def _show_references(self, names: Sequence[str]) -> None:
-        items = [reference_detail(name, index=self.index) for name in names]
-        self.ref_detail.value = "".join(render_item_html(item) for item in items if item)
+        items = [item for name in names if (item := reference_detail(name, index=self.index))]
+        self.ref_detail.value = "".join(render_item_html(item) for item in items)
+        self.ref_code.set_blocks([block for item in items for block in detail_code(item)])
 
     # --------------------------------------------------------------------- sounds
     def set_category(self, category: str) -> None:
@@ -261,6 +378,7 @@ class StrudelPanel(W.VBox):
     def _show_sound(self, name: str | None) -> None:
         item = sound_detail(name, index=self.index) if name else None
         self.snd_detail.value = render_item_html(item) if item else ""
+        self.snd_code.set_blocks(detail_code(item) if item else [])
 
     def audition(self, name: str | None = None) -> SoundAudition | None:
         """Play a sound once (default: the selected one, at the ``sample`` index) in JupyterLab."""

@@ -6,6 +6,7 @@ else that mirrors the tabs ask this module, so the REPL's semantics live once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,7 @@ __all__ = [
     "sounds_status",
     "reference_status",
     "banks_with_sound",
+    "detail_code",
 ]
 
 ALL = "all"
@@ -224,3 +226,21 @@ def banks_with_sound(entry: SoundEntry, *, index: StrudelIndex | None = None) ->
         return []
     banks = (snd.banks[b] for b in snd.by_sound.get(entry.sound, ()))
     return [b.label for b in banks if b.category == "drum-machines" and not b.alias_of]
+
+
+def detail_code(item: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The code blocks a detail offers to Insert or Copy, as ``(label, code)``, in display order.
+
+    A function: each example (``example 2 of room``). A sound: its snippet ``s("name")``,
+    then its usage when that says more (``s("bd").bank("RolandTR909")``). A bank: its usage.
+    The labels are the sidebar's (its buttons' accessible names).
+    """
+    kind = item.get("kind")
+    if kind == "function":
+        name = item["name"]
+        return [(f"example {i} of {name}", code) for i, code in enumerate(item.get("examples") or [], 1)]
+    if kind == "bank":
+        return [(f"usage of bank {item['label']}", item["usage"])]
+    snippet = f's("{item["name"]}")'
+    usage = item.get("usage") or snippet
+    return [(snippet, snippet)] + ([(f"usage of {item['name']}", usage)] if usage != snippet else [])

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
-from strudel_jupyter import banks_frame, sounds_frame, strudel_knowledge
+from strudel_jupyter import StrudelIndex, banks_frame, sounds_frame, strudel_knowledge
 from strudel_jupyter.data.sounds import process_sample_map
 from strudel_jupyter.data.sounds_tab import in_sound_category, sample_count, sound_key
 
@@ -171,3 +172,42 @@ def test_registering_while_others_read_never_shows_a_half_built_registry(fresh_i
     assert errors == []
     assert {f"zzq{i}" for i in range(30)} <= set(tables_for(fresh_index).sound_names)
     assert fresh_index.sounds.category_counts["user"] == 30
+
+
+def test_noise_synths_are_played_without_a_note(snd):
+    # Given the synths the reference's noise entries play ("Adds pink noise": <white pink brown>,
+    # "crackle noise density": crackle)
+    assert snd.noises == {"white", "pink", "brown", "crackle"}
+    # Then their usage plays the sound, with no pitch to give it; pitched synths keep a note
+    assert [snd.get(n).usage for n in ("white", "pink", "brown", "crackle")] == [
+        's("white")',
+        's("pink")',
+        's("brown")',
+        's("crackle")',
+    ]
+    assert snd.get("sine").usage == 'note("c e g").s("sine")'
+    assert snd.get("z_noise").usage == 'note("c e g").s("z_noise")'  # ZZFX's noise takes a frequency
+    assert snd.get("bd").usage == 's("bd")'  # perlin noise's example plays bd: a sample, not a noise synth
+    assert strudel_knowledge("what is pink")["items"][0]["usage"] == 's("pink")'
+
+
+def test_which_synths_are_noise_comes_from_the_docs(tmp_path, shared_snapshot_dir):
+    # Given a snapshot whose noise entry plays other synths
+    for name in ("soundmap.json", "symbols.json"):
+        shutil.copyfile(shared_snapshot_dir / name, tmp_path / name)
+    doc = json.loads((shared_snapshot_dir / "doc.json").read_text(encoding="utf-8"))
+    for entry in doc["docs"]:
+        if entry.get("name") == "noise":
+            entry["examples"] = ["note(\"c\").s('sine').sound(`<supersaw pink>`)"]
+        if entry.get("name") == "density":
+            entry["description"] = "<p>how dense the crackles are</p>"
+    (tmp_path / "doc.json").write_text(json.dumps(doc), encoding="utf-8")
+    snd = StrudelIndex.from_path(tmp_path).sounds
+    # Then the noises are those, and what the docs no longer call noise has a pitch again
+    assert snd.noises == {"sine", "supersaw", "pink"}
+    assert snd.get("sine").usage == 's("sine")' and snd.get("white").usage == 'note("c e g").s("white")'
+    assert snd.get("crackle").usage == 'note("c e g").s("crackle")'
+    # and registering user sounds keeps the rule
+    fresh = StrudelIndex.from_path(tmp_path)
+    fresh.register_sounds({"swoop": ["a.wav"]}, "https://example.com/")
+    assert fresh.sounds.noises == snd.noises and fresh.sounds.get("pink").usage == 's("pink")'

@@ -164,6 +164,53 @@ def test_insert_makes_runnable_strudel_cells(page):
     assert cell_lines(page, before) == ["%%strudel", example]
 
 
+def test_code_lines_stay_whole_and_wide_sidebars_put_the_detail_beside_the_list(page):
+    reference = tabpanel(page, "Reference")
+    reference.get_by_role("searchbox", name="Search functions by name or synonym").fill("room")
+    code = reference.locator(".jp-Strudel-detail[data-name='room'] .jp-Strudel-code pre").first
+    code.wait_for()
+    # At 250 px the long example stays one line and scrolls sideways (never cut mid-string)
+    set_sidebar_width(page, 250)
+    shape = code.evaluate(
+        """el => ({lines: Math.round(el.querySelector('code').getClientRects().length),
+                   scrolls: el.scrollWidth > el.clientWidth, white: getComputedStyle(el).whiteSpace})"""
+    )
+    assert shape == {"lines": 1, "scrolls": True, "white": "pre"}, shape
+    list_area, detail_area = reference.locator(".jp-Strudel-listArea"), reference.locator(".jp-Strudel-detailArea")
+    assert list_area.bounding_box()["y"] + list_area.bounding_box()["height"] <= detail_area.bounding_box()["y"] + 1
+    # At 520 px the list and the details sit side by side
+    set_sidebar_width(page, 520)
+    left, right = list_area.bounding_box(), detail_area.bounding_box()
+    assert left["x"] + left["width"] <= right["x"] + 1 and abs(left["y"] - right["y"]) < 2, (left, right)
+
+
+def test_the_ask_box_waits_for_a_question_and_makes_room_for_what_it_opens(page):
+    ask = sidebar(page).locator(".jp-Strudel-knowledge input")
+    answer = sidebar(page).locator(".jp-Strudel-answer")
+    # When I type half a question at a person's pace, nothing is answered yet
+    ask.click()
+    ask.press_sequentially("what does", delay=120)
+    page.wait_for_timeout(400)
+    assert answer.locator(".jp-Strudel-answerItem").count() == 0
+    # Enter answers: a collapsible box with structured results (name, kind, one line, usage)
+    ask.press_sequentially(" lpf do", delay=60)
+    ask.press("Enter")
+    box = answer.locator("details.jp-Strudel-answerBox")
+    box.locator(".jp-Strudel-answerItem").first.wait_for()
+    first = box.locator(".jp-Strudel-answerItem").first
+    assert first.locator(".jp-Strudel-kind").inner_text() == "function"
+    assert first.locator(".jp-Strudel-answerLine").inner_text() and first.locator(".jp-Strudel-answerUsage").count()
+    assert box.evaluate("el => el.open")
+    # When I open a result, the answer folds away and the detail is on screen
+    name = first.locator(".jp-Strudel-link").inner_text()
+    first.locator(".jp-Strudel-link").click()
+    detail = tabpanel(page, "Reference").locator(f".jp-Strudel-detail[data-name='{name}']")
+    detail.wait_for()
+    assert not box.evaluate("el => el.open")
+    page.wait_for_timeout(300)
+    assert visible_in_panel(page, detail.locator(".jp-Strudel-detailTitle"))
+
+
 def test_keyboard_path_from_search_to_list_is_two_tabs(page):
     reference = tabpanel(page, "Reference")
     search = reference.get_by_role("searchbox", name="Search functions by name or synonym")
@@ -356,6 +403,65 @@ def test_the_notebook_panel_says_what_the_sidebar_says(page, shared_index):
     )
     assert inside
     shot(page, "light-notebook-panel")
+
+
+def test_the_notebook_panels_insert_and_copy_go_through_the_extension(page):
+    # Given the %strudel panel in the notebook, its reference tab searched for "room"
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    cells.first.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("%load_ext strudel_jupyter\n%strudel")
+    page.keyboard.press("Shift+Enter")
+    panel = page.locator(".strudel-panel")
+    panel.wait_for(timeout=60_000)
+    panel.locator("input[placeholder='Search functions…']").fill("room")
+    bar = panel.locator(".strudel-code-bar").first
+    choice = bar.locator("select")
+    page.wait_for_function(
+        "el => el.selectedIndex >= 0 && el.options[el.selectedIndex].text.replace(/\\s/g, ' ').startsWith('example 1 of room:')",
+        arg=choice.element_handle(),
+    )
+    # When I click Insert on its first example
+    bar.get_by_role("button", name="Insert", exact=True).click()
+    # Then the notebook has a runnable %%strudel cell with that code right below the panel's cell
+    status = bar.locator(".strudel-status")
+    status.filter(has_text="%%strudel cell").wait_for()
+    assert cell_lines(page, 1) == ["%%strudel", harness.ROOM_EXAMPLE]
+    assert cell_lines(page, 0) == ["%load_ext strudel_jupyter", "%strudel"]
+    assert bar.locator(".strudel-manual-copy").is_hidden()
+    shot(page, "light-notebook-panel-insert")
+    # When I pick the second example and click Copy, it is on the clipboard
+    second = 's("bd sd [~ bd] sd").room("<0.9:1 0.9:4>")'
+    choice.select_option(index=1)
+    bar.get_by_role("button", name="Copy", exact=True).click()
+    status.filter(has_text="Copied to the clipboard.").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == second
+
+
+def test_the_notebook_panel_says_so_when_no_front_end_answers(page):
+    # Given the panel sending to a comm target nobody registered (as in JupyterLab without
+    # the extension: JupyterLab closes such a comm at once)
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    cells.first.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(
+        "import comm\nfrom functools import partial\nfrom strudel_jupyter import StrudelPanel\n"
+        "from strudel_jupyter.jupyter.frontend_actions import send_code_action\n"
+        "nobody = lambda data: comm.create_comm(target_name='not-registered', data=data)\n"
+        "p = StrudelPanel(send=partial(send_code_action, open_comm=nobody))\np.ref_search.value = 'room'\np"
+    )
+    page.keyboard.press("Shift+Enter")
+    panel = page.locator(".strudel-panel")
+    panel.wait_for(timeout=60_000)
+    before = cells.count()
+    # When I click Insert
+    bar = panel.locator(".strudel-code-bar").first
+    bar.get_by_role("button", name="Insert", exact=True).click()
+    # Then the panel says plainly that nothing answered and shows the code to select and copy
+    bar.locator(".strudel-status", has_text="No notebook front end answered").wait_for()
+    assert bar.locator(".strudel-manual-copy pre").inner_text() == harness.ROOM_EXAMPLE
+    assert cells.count() == before
+    shot(page, "light-notebook-panel-no-front-end")
 
 
 def test_a_strudel_json_url_imports_from_the_sidebar(page, lab):

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 import pytest
 
 from strudel_jupyter import SOUND_CATEGORIES, StrudelIndex, get_index, strudel_knowledge
-from strudel_jupyter.jupyter.panel import PAGE, StrudelPanel
-from strudel_jupyter.lookup.browse import browse_reference, browse_sounds, sound_label
-from strudel_jupyter.render.html import style_element
+from strudel_jupyter.jupyter.frontend_actions import CodeRequest
+from strudel_jupyter.jupyter.panel import NO_FRONT_END, PAGE, StrudelPanel
+from strudel_jupyter.lookup.browse import browse_reference, browse_sounds, detail_code, reference_detail, sound_label
+from strudel_jupyter.render.html import escape, style_element
 from strudel_jupyter.render.response_html import render_html
 
 from ..hostile import hostile_index as make_hostile_index
@@ -266,3 +269,108 @@ def test_the_panel_carries_the_one_style_sheet_once_and_no_inline_styles(panel):
     assert sum(fragment == style_element() for fragment in shown) == 1
     assert all(" style=" not in fragment for fragment in shown)
     assert "<style>" not in panel.ref_detail.value and "<style>" not in panel.snd_detail.value
+
+
+# ------------------------------------------------------------ insert and copy
+class Sent:
+    """Stands in for the front end: records each request and ends it as a test says."""
+
+    def __init__(self) -> None:
+        self.requests: list[CodeRequest] = []
+        self._ends: list = []
+
+    def __call__(self, action, code, on_result):
+        request = CodeRequest(action, code)
+        self.requests.append(request)
+        self._ends.append(on_result)
+        return request
+
+    def end(self, state: str, message: str = "") -> None:
+        request = self.requests[-1]
+        request.state, request.message = state, message
+        self._ends[-1](request)
+
+
+def test_the_code_bar_offers_the_code_of_the_details_shown(index):
+    panel = StrudelPanel(index=index, send=Sent())
+    # Under a search every match's examples are offered, the first chosen
+    panel.ref_search.value = "room"
+    blocks = [b for name in panel.reference_details for b in detail_code(reference_detail(name, index=index))]
+    assert panel.ref_code.blocks == blocks and panel.ref_code.code == blocks[0][1]
+    assert panel.ref_code.choice.options[0][0].startswith('example 1 of room: s("bd sd [~ bd] sd")')
+    # A picked row offers its own examples only
+    panel.ref_list.select.value = "roomsize"
+    panel.ref_list.select.value = "room"
+    assert [label for label, _code in panel.ref_code.blocks] == ["example 1 of room", "example 2 of room"]
+    # A sound offers its snippet, then its usage when that says more; a noise has no note to give
+    panel.snd_search.value = "rolandtr909_bd"
+    panel.snd_list.select.value = "rolandtr909_bd"
+    assert [code for _label, code in panel.snd_code.blocks] == ['s("rolandtr909_bd")', 's("bd").bank("RolandTR909")']
+    panel.snd_search.value = "white"
+    assert [code for _label, code in panel.snd_code.blocks] == ['s("white")']
+    # No sound shown, no bar
+    panel.snd_search.value = "zzzzqqq"
+    assert panel.snd_code.blocks == [] and panel.snd_code.box.layout.display == "none"
+
+
+def test_insert_and_copy_send_the_chosen_code_and_show_the_answer(index):
+    sent = Sent()
+    panel = StrudelPanel(index=index, send=sent)
+    panel.ref_search.value = "room"
+    panel.ref_code.choice.value = 1
+    # When I click Insert
+    panel.ref_code.insert_button.click()
+    second = panel.ref_code.blocks[1][1]
+    assert [(r.action, r.code) for r in sent.requests] == [("insert", second)]
+    assert "Inserting…" in panel.ref_code.status.value
+    # Then the front end's answer shows
+    sent.end("done", "Inserted a %%strudel cell below cell 3.")
+    assert "Inserted a %%strudel cell below cell 3." in panel.ref_code.status.value
+    assert panel.ref_code.manual.layout.display == "none"
+    # And Copy sends the same code for the clipboard
+    panel.ref_code.copy_button.click()
+    assert [(r.action, r.code) for r in sent.requests][-1] == ("copy", second)
+    sent.end("failed", "The clipboard is not available.")
+    assert "could not copy it: The clipboard is not available. Select the code below" in panel.ref_code.status.value
+    assert escape(second) in panel.ref_code.manual.value and panel.ref_code.manual.layout.display is None
+
+
+def test_with_no_front_end_the_panel_says_so_and_shows_the_code(index):
+    # Given the panel outside JupyterLab (these tests run in no kernel: nothing to answer)
+    panel = StrudelPanel(index=index)
+    panel.snd_search.value = "rolandtr909_bd"
+    panel.snd_list.select.value = "rolandtr909_bd"
+    panel.snd_code.choice.value = 1
+    # When I click Insert
+    panel.snd_code.insert_button.click()
+    # Then it says plainly that no front end answered, and the code is there to select
+    assert panel.snd_code.last_request.state == "unanswered"
+    assert NO_FRONT_END in html.unescape(panel.snd_code.status.value)
+    assert (
+        panel.snd_code.manual.value
+        == "<pre class='strudel-example'>s(&quot;bd&quot;).bank(&quot;RolandTR909&quot;)</pre>"
+    )
+    assert panel.snd_code.manual.layout.display is None
+    # and so does every later click, for the code chosen then
+    panel.snd_code.choice.value = 0
+    panel.snd_code.copy_button.click()
+    assert panel.snd_code.last_request.action == "copy" and panel.snd_code.last_request.state == "unanswered"
+    assert NO_FRONT_END in html.unescape(panel.snd_code.status.value)
+    assert panel.snd_code.manual.value == "<pre class='strudel-example'>s(&quot;rolandtr909_bd&quot;)</pre>"
+
+
+def test_a_new_click_speaks_for_itself(index):
+    sent = Sent()
+    panel = StrudelPanel(index=index, send=sent)
+    panel.snd_search.value = "white"
+    panel.snd_code.insert_button.click()
+    sent.end("unanswered")
+    assert panel.snd_code.manual.layout.display is None
+    # When I click again, the old fallback goes until the new click's answer
+    panel.snd_code.copy_button.click()
+    assert panel.snd_code.manual.layout.display == "none" and "Copying…" in panel.snd_code.status.value
+    first_end = sent._ends[0]
+    first_end(sent.requests[0])  # the older request ending late changes nothing
+    assert "Copying…" in panel.snd_code.status.value and panel.snd_code.last_request is sent.requests[1]
+    sent.end("done", "Copied to the clipboard.")
+    assert "Copied to the clipboard." in panel.snd_code.status.value

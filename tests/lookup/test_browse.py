@@ -7,6 +7,7 @@ import pytest
 from strudel_jupyter.lookup.browse import (
     browse_reference,
     browse_sounds,
+    detail_code,
     reference_detail,
     reference_status,
     sound_detail,
@@ -82,3 +83,23 @@ def test_status_lines_and_details_are_worded_once(shared_index):
     assert sounds_status(kik).startswith("No sound in synths contains “kik”.")
     assert browse_sounds("bd", index=shared_index).details == ["bd"]
     assert sounds_status(browse_sounds("", "user", index=shared_index)).startswith("No user sounds yet")
+
+
+def test_the_code_a_detail_offers_to_insert_or_copy(shared_index):
+    # Each example of a function, labelled as the sidebar's buttons are
+    room = reference_detail("room", index=shared_index)
+    assert detail_code(room) == [(f"example {i} of room", code) for i, code in enumerate(room["examples"], 1)]
+    # A sound's snippet, then its usage when that says more; a noise has only its snippet
+    assert detail_code(sound_detail("rolandtr909_bd", index=shared_index)) == [
+        ('s("rolandtr909_bd")', 's("rolandtr909_bd")'),
+        ("usage of rolandtr909_bd", 's("bd").bank("RolandTR909")'),
+    ]
+    assert [code for _label, code in detail_code(sound_detail("sine", index=shared_index))] == [
+        's("sine")',
+        'note("c e g").s("sine")',
+    ]
+    assert detail_code(sound_detail("pink", index=shared_index)) == [('s("pink")', 's("pink")')]
+    # A bank's usage
+    assert detail_code(sound_detail("tr909", index=shared_index)) == [
+        ("usage of bank tr909", 's("bd cp").bank("tr909")')
+    ]

@@ -4,7 +4,7 @@
  * cell whose first line is `%%strudel` (JupyterLab 4 and Notebook 7).
  */
 import { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
-import { Clipboard, ISanitizer, Notification, Sanitizer } from '@jupyterlab/apputils';
+import { ISanitizer, Notification, Sanitizer } from '@jupyterlab/apputils';
 import {
   CodeMirrorEditor,
   EditorExtensionRegistry,
@@ -17,6 +17,7 @@ import { ISettingRegistry } from '@jupyterlab/settingregistry';
 
 import { FunctionDetail, SoundEntryReply } from '../api';
 import { bankDetail, functionDetail, IActions, soundDetail } from '../detail';
+import { copyText } from '../notebookCode';
 import { StrudelCompletionProvider } from './completer';
 import { strudelLinter } from './diagnostics';
 import { strudelCells } from './highlight';
@@ -72,8 +73,11 @@ export const strudelCellsPlugin: JupyterFrontEndPlugin<void> = {
         return true;
       },
       copy: (text, what) => {
-        Clipboard.copyToSystem(text);
-        Notification.success(`Copied ${what}`, { autoClose: 1500 });
+        void copyText(text).then(copied =>
+          copied
+            ? Notification.success(`Copied ${what}`, { autoClose: 1500 })
+            : Notification.warning(`The browser did not allow copying ${what}.`, { autoClose: 4000 })
+        );
       },
       sanitize: value => html.sanitize(value),
       show: () => undefined

@@ -91,8 +91,9 @@ def _known_tag(question: Question, word: str) -> str | None:
 
 
 def _category_order(question: Question, category: str, type_filter: str | None) -> list[SoundEntry]:
-    """A category in listing order: plain synths before soundfonts, then sounds outside
-    banks (bd, sd, ...) before bank members, then the tab's order. Kept per registry version."""
+    """A category in listing order: plain synths before soundfonts, samples outside banks
+    (bd, sd, ...) before a kit's members, and otherwise the tab's order (``localeCompare``:
+    ``z_noise`` before ``zzfx``). Kept per registry version."""
     state = question.index.sounds.state
 
     def build() -> list[SoundEntry]:
@@ -100,7 +101,9 @@ def _category_order(question: Question, category: str, type_filter: str | None) 
         if type_filter:
             members = [e for e in members if e.type == type_filter]
         type_rank = {"synth": 0, "soundfont": 1}
-        members.sort(key=lambda e: (type_rank.get(e.type, 0), bool(e.bank)))  # stable: keeps tab order
+        # Only samples come in kits; a synth's prefix (z_ for ZZFX) is part of its name.
+        in_kit = {e.name for e in members if e.type == "sample" and e.bank}
+        members.sort(key=lambda e: (type_rank.get(e.type, 0), e.name in in_kit))  # stable: keeps tab order
         return members
 
     return state.derived.get_or_build(("category_order", category, type_filter), build)
@@ -124,8 +127,8 @@ def _list_category(
     in_category = {e.name for e in members} if wanted else set()
     first = [snd.entries[w] for w in dict.fromkeys(wanted) if w in in_category]
     limit = question.limit_or(LIST_LIMIT)
-    shown = first + [e for e in members[: limit + len(first)] if e not in first]
-    shown = shown[:limit]
+    ordered = first + [e for e in members if e not in first]
+    shown = ordered[:limit]
     items: list[Item] = [
         sound_item(e, Hit("sounds", "sound", e.name, "exact", SCORE_EXACT) if e in first else None) for e in shown
     ]
@@ -136,7 +139,8 @@ def _list_category(
         question.notes.append(
             f"showing {limit} of {len(members)}; pass limit (up to 200) or use sounds_frame('{category}')"
         )
-    names = join_names([e.name for e in shown], 12)
+    # "a, b ... and N more" counts the whole category, so the sentence adds up to its total
+    names = join_names([e.name for e in ordered], 12)
     answer = f"{len(members)} sounds in {label}: {names}."
     if category == "drum-machines":
         banks = sum(1 for b in snd.banks.values() if b.category == "drum-machines" and not b.alias_of)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from strudel_jupyter import strudel_knowledge
@@ -57,3 +59,47 @@ def test_banks_are_first_class():
     having = strudel_knowledge("which banks have a rim")
     assert having["mode"] == "list" and "rolandtr909" in [i["name"] for i in having["items"]]
     assert not any("alias_of" in i for i in having["items"])  # aliases (tr909) are not repeated
+
+
+def test_synths_list_in_the_tabs_order_plain_synths_first(shared_index):
+    # Given the REPL's rule: the tab sorts names with localeCompare, where "_" comes before letters
+    names = [i["name"] for i in strudel_knowledge("list synths", limit=50)["items"]]
+    plain = [n for n in names if shared_index.sounds.get(n).type == "synth"]
+    # Then the plain synths are listed in the tab's order (z_noise ... z_triangle before zzfx),
+    # soundfonts after them, each in the tab's order too
+    tab = [e.name for e in shared_index.sounds.in_category("synths")]
+    assert plain == [n for n in tab if n in plain] and len(plain) == 25
+    assert plain[-7:] == ["z_noise", "z_sawtooth", "z_sine", "z_square", "z_tan", "z_triangle", "zzfx"]
+    assert names[len(plain)] == "gm_accordion" and names[len(plain) :] == [n for n in tab if n.startswith("gm_")][:25]
+    # and the drum kits still put sounds outside banks (bd) before the kits' members
+    drums = [i["name"] for i in strudel_knowledge("list drum-machine sounds")["items"]]
+    assert drums[0] == "bd" and "rolandtr909_bd" not in drums
+
+
+_LISTED = re.compile(r"\b(\d+) [^:]*: (.+?)(?: and (\d+) more)?\.(?: |$)")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "list synths",
+        "list samples",
+        "list wavetables",
+        "all sounds",
+        "list soundfonts",
+        "list drum-machine sounds like bd sd hh",
+        "list filter functions",
+        "show euclid-related functions",
+        "what's in RolandTR909",
+        "list banks",
+        "which banks have a rim",
+    ],
+)
+def test_the_listing_sentence_adds_up_to_its_total(query):
+    # When a listing names some members and says how many more there are
+    response = strudel_knowledge(query)
+    found = _LISTED.search(response["answer"])
+    assert found, response["answer"]
+    total, names, more = int(found[1]), found[2].split(", "), int(found[3] or 0)
+    # Then the names shown and the "N more" add up to the total it states, which is the response's
+    assert len(names) + more == total == response["total"], response["answer"]
