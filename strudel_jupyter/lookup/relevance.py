@@ -80,7 +80,7 @@ def _groups(slots: list[Slot], keys: list[str], *, sounds: bool = False) -> list
 
 
 @functools.lru_cache(maxsize=1024)
-def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str, tuple[float, int]], float]:
+def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str, tuple[float, float]], float]:
     """A glossary meaning's scores over a text index, and the best of them (the doc that
     holds the meaning best answers it fully, the others in proportion).
 
