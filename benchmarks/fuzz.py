@@ -2,6 +2,7 @@
 
     python benchmarks/fuzz.py [--surface NAME ...] [--cases N | --seconds S] [--seed N]
                               [--out DIR] [--slow-ms 250] [--timeout 10] [--kind KIND ...] [--case N]
+    python benchmarks/fuzz.py --replay REPORT [--out DIR]
 
 Surfaces: validate (strudel_validate), knowledge (strudel_knowledge), tools (the agent tool
 registry's execute/run), magic (%strudel / %%strudel in an IPython shell), sounds
@@ -33,6 +34,10 @@ go to ``<out>/<surface>-slowest.json``, ``<out>/<surface>-slow-N.json`` and
 ``<out>/<surface>-raise-N.json`` (``--max-saved`` per surface), each with the command that
 reproduces it (``--case N``); everything goes to ``<out>/report.json``. The exit code is 1
 when any surface has a problem, a slow call or a peak RSS over ``--max-rss-mb``.
+
+``--replay REPORT`` runs again, one worker per surface and one case at a time, exactly the
+slow cases a ``report.json`` lists: on a quiet machine it tells a slow call from a busy
+machine (a long run shares two cores with everything else, and wall time counts both).
 """
 
 from __future__ import annotations
@@ -784,6 +789,7 @@ class Settings:
     max_rss_mb: float = 300.0
     snapshot: str = str(DEFAULT_SNAPSHOT)
     progress: bool = True
+    only_cases: list[int] = field(default_factory=list)  # run these case numbers instead (--replay)
 
 
 def _save(path: Path, record: dict[str, Any]) -> None:
@@ -845,12 +851,15 @@ def _run_surface(
     by_kind: dict[str, dict[str, Any]] = {}
     slowest: dict[str, Any] = {"ms": -1.0}
     totals_max = 0.0
-    case = settings.start
-    end = case + settings.cases if settings.cases is not None else None
+    case: int | None = settings.start
+    end = settings.start + settings.cases if settings.cases is not None else None
+    replay = list(settings.only_cases)
+    if replay:
+        case, end = replay.pop(0), None
     deadline = time.perf_counter() + settings.seconds if settings.seconds is not None else None
     last_progress = time.perf_counter()
     stopped_early = ""
-    while (end is None or case < end) and (deadline is None or time.perf_counter() < deadline):
+    while case is not None and (end is None or case < end) and (deadline is None or time.perf_counter() < deadline):
         outcome = worker.case(case, settings.timeout)
         if isinstance(outcome, str):  # hang or crash: the worker is gone or stuck
             exitcode = worker.process.exitcode
@@ -925,15 +934,14 @@ def _run_surface(
                 "call": outcome.get("call", ""),
                 "status": status,
             }
-        case += 1
+        case = (replay.pop(0) if replay else None) if settings.only_cases else case + 1
         if stopped_early:
             break
         if settings.progress and time.perf_counter() - last_progress > 15:
             last_progress = time.perf_counter()
             bad = sum(counts[p] for p in PROBLEMS)
             print(
-                f"  {surface}: {case - settings.start} cases, {bad} problems, {len(slow)} slow, "
-                f"max {max(times):.0f} ms",
+                f"  {surface}: {len(times)} cases, {bad} problems, {len(slow)} slow, max {max(times):.0f} ms",
                 file=sys.stderr,
                 flush=True,
             )
@@ -1109,6 +1117,12 @@ def main(argv: list[str] | None = None) -> int:
     amount.add_argument("--cases", type=int, help=f"cases per surface (defaults: {DEFAULT_CASES})")
     amount.add_argument("--seconds", type=float, help="run each surface for this long instead")
     amount.add_argument("--case", type=int, help="run only this case number (to reproduce a saved input)")
+    amount.add_argument(
+        "--replay",
+        type=Path,
+        metavar="REPORT",
+        help="run again, one at a time, the slow cases a report.json lists (on a quiet machine: were they slow, or the machine busy?)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--start", type=int, default=0, help="first case number")
     parser.add_argument("--out", type=Path, default=ROOT / "artifacts" / "fuzz")
@@ -1124,7 +1138,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
 
-    surfaces = args.surface or list(SURFACES)
+    replayed: dict[str, list[int]] = {}
+    if args.replay is not None:
+        old_report = json.loads(args.replay.read_text(encoding="utf-8"))
+        replayed = {
+            name: [c["case"] for c in row.get("slow_cases", [])]
+            for name, row in old_report["surfaces"].items()
+            if row.get("slow_cases")
+        }
+        args.seed = old_report.get("settings", {}).get("seed", args.seed)
+    surfaces = args.surface or (list(replayed) if args.replay is not None else list(SURFACES))
     if args.list_kinds:
         for surface in surfaces:
             print(f"{surface}: {', '.join(fuzzgen.kinds_of(surface))}")
@@ -1133,7 +1156,7 @@ def main(argv: list[str] | None = None) -> int:
     for surface in surfaces:  # the default case count differs per surface
         settings = Settings(
             surfaces=[surface],
-            cases=1 if args.case is not None else args.cases,
+            cases=1 if args.case is not None else len(replayed.get(surface, [])) if args.replay else args.cases,
             seconds=args.seconds,
             seed=args.seed,
             out=args.out,
@@ -1147,10 +1170,16 @@ def main(argv: list[str] | None = None) -> int:
             max_rss_mb=args.max_rss_mb,
             snapshot=str(Path(args.snapshot).resolve()),
             progress=not args.quiet,
+            only_cases=replayed.get(surface, []),
         )
+        if args.replay is not None and not settings.only_cases:
+            continue
         if settings.cases is None and settings.seconds is None:
             settings.cases = DEFAULT_CASES[surface]
         reports.append((settings, run(settings)))
+    if not reports:
+        print("nothing to run: the report lists no slow cases for these surfaces")
+        return 0
     merged = {**reports[-1][1], "surfaces": {}, "failed": []}
     merged["settings"] = {**merged["settings"], "surfaces": surfaces, "cases": args.cases}
     merged["wall_s"] = round(sum(r["wall_s"] for _, r in reports), 1)

@@ -9,6 +9,7 @@ budget of its own.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -101,3 +102,47 @@ def test_validator_worst_case_texts_stay_within_budget(tmp_path, shared_snapshot
         assert row["hangs"] == 0, _problems(row, ("hang",))
         # 250 ms of the worker's CPU time: other work on a loaded machine cannot inflate it
         assert row["slow_cpu"] == 0, row["slow_cases"][:5]
+
+
+def test_replay_runs_again_exactly_the_slow_cases_of_a_report(tmp_path, shared_snapshot_dir):
+    # Given a run where every call counts as slow (a 0 ms threshold)
+    first = tmp_path / "first"
+    first.mkdir()
+    assert fuzz.main(
+        [
+            "--surface",
+            "knowledge",
+            "--cases",
+            "5",
+            "--start",
+            "40",
+            "--slow-ms",
+            "0",
+            "--out",
+            str(first),
+            "--snapshot",
+            str(shared_snapshot_dir),
+            "--quiet",
+        ]
+    ) in (0, 1)
+    listed = [c["case"] for c in json.loads((first / "report.json").read_text())["surfaces"]["knowledge"]["slow_cases"]]
+    assert listed == [40, 41, 42, 43, 44]
+    # When its report is replayed
+    again = tmp_path / "again"
+    again.mkdir()
+    fuzz.main(
+        [
+            "--replay",
+            str(first / "report.json"),
+            "--slow-ms",
+            "0",
+            "--out",
+            str(again),
+            "--snapshot",
+            str(shared_snapshot_dir),
+            "--quiet",
+        ]
+    )
+    # Then the same cases ran, one each, and nothing else
+    row = json.loads((again / "report.json").read_text())["surfaces"]["knowledge"]
+    assert row["cases"] == 5 and sorted(c["case"] for c in row["slow_cases"]) == listed
