@@ -19,9 +19,10 @@ DATA = Path(__file__).parents[1] / "fixtures"
         (SHARED_EVAL, 0.95),
         (DATA / "eval_heldout.jsonl", 0.95),
         (DATA / "eval_heldout2.jsonl", 0.95),
-        # musicians' words: guards against falling back, below the goal (85%) not yet reached
-        (SHARED_EVAL.parent / "musician-dev.jsonl", 0.6),
-        (DATA / "eval_musician_heldout.jsonl", 0.7),
+        # musicians' words: the goal (85%) on the shared sample; our own sets guard against falling back
+        (SHARED_EVAL.parent / "musician-dev.jsonl", 0.85),
+        (DATA / "eval_musician_heldout.jsonl", 0.75),
+        (DATA / "eval_musician_heldout2.jsonl", 0.45),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):
