@@ -9,30 +9,18 @@ Python's own completions.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from jupyter_client.blocking.client import BlockingKernelClient
-from jupyter_client.manager import KernelManager
 
-from tests.conftest import SHARED_SNAPSHOT
-
-ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT = 60
+from tests.jupyter.kernels import ROOT, TIMEOUT, running_kernel
 
 
 @pytest.fixture(scope="module")
 def kernel() -> Iterator[BlockingKernelClient]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "STRUDEL_SNAPSHOT": str(SHARED_SNAPSHOT)}
-    manager = KernelManager(kernel_name="python3")
-    manager.start_kernel(env=env, cwd=str(ROOT))
-    client = manager.client()
-    client.start_channels()
-    try:
-        client.wait_for_ready(timeout=TIMEOUT)
+    with running_kernel() as client:
         reply = client.execute_interactive(
             "%load_ext strudel_jupyter\nimport strudel_jupyter\nstrudel_jupyter.strudel_knowledge('room')\n"
             "print(strudel_jupyter.__file__)",
@@ -41,9 +29,6 @@ def kernel() -> Iterator[BlockingKernelClient]:
         )
         assert reply["content"]["status"] == "ok"
         yield client
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 _printed: list[str] = []

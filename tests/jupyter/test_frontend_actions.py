@@ -8,14 +8,11 @@ the ``comm_open`` the kernel sends on IOPub.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from jupyter_client.blocking.client import BlockingKernelClient
-from jupyter_client.manager import KernelManager
 
 from strudel_jupyter.jupyter.frontend_actions import (
     COMM_TARGET,
@@ -24,10 +21,8 @@ from strudel_jupyter.jupyter.frontend_actions import (
     CodeRequest,
     send_code_action,
 )
-from tests.conftest import SHARED_SNAPSHOT
+from tests.jupyter.kernels import TIMEOUT, running_kernel
 
-ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT = 60
 ROOM_EXAMPLE = 's("bd sd [~ bd] sd").room("<0 .2 .4 .6 .8 1>")'
 
 
@@ -165,17 +160,8 @@ def test_bad_requests_are_refused_before_anything_is_sent(front_end):
 # ------------------------------------------------------------- in a real kernel
 @pytest.fixture(scope="module")
 def kernel() -> Iterator[BlockingKernelClient]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "STRUDEL_SNAPSHOT": str(SHARED_SNAPSHOT)}
-    manager = KernelManager(kernel_name="python3")
-    manager.start_kernel(env=env, cwd=str(ROOT))
-    client = manager.client()
-    client.start_channels()
-    try:
-        client.wait_for_ready(timeout=TIMEOUT)
+    with running_kernel() as client:
         yield client
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 def _run(client: BlockingKernelClient, code: str) -> str:
