@@ -84,6 +84,8 @@ DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "strudel-snapshot"
 PROBLEMS = ("raise", "internal", "deadline", "unsafe", "unencodable", "contract", "harness", "hang", "crash")
 #: A fresh StrudelIndex (and panel) for the sounds surface every this many cases.
 SOUNDS_FRESH_EVERY = 50
+#: A case after which the worker's peak RSS rose by more than this is listed in the report.
+RSS_STEP_MB = 2.0
 
 
 # =================================================================== worker side
@@ -692,6 +694,7 @@ def worker_main(conn: Any, surface: str, opts: dict[str, Any]) -> None:
             continue
         outcome = run_case(run, payload, collector)
         outcome["kind"] = kind
+        outcome["rss_mb"] = _peak_rss_mb()  # the parent notes the cases after which the peak rose
         if isinstance(payload, dict) and isinstance(payload.get("about"), str):
             outcome["about"] = payload["about"]
         del payload
@@ -850,6 +853,8 @@ def _run_surface(
     slow: list[dict[str, Any]] = []
     by_kind: dict[str, dict[str, Any]] = {}
     slowest: dict[str, Any] = {"ms": -1.0}
+    rss_rises: list[dict[str, Any]] = []  # cases after which the worker's peak RSS rose by RSS_STEP_MB
+    rss_seen = 0.0
     totals_max = 0.0
     case: int | None = settings.start
     end = settings.start + settings.cases if settings.cases is not None else None
@@ -893,6 +898,10 @@ def _run_surface(
         cpu_times.append(cpu_ms)
         totals_max = max(totals_max, float(outcome.get("total_ms") or 0.0))
         kind = outcome.get("kind", "?")
+        rss = float(outcome.get("rss_mb") or 0.0)
+        if rss > rss_seen + RSS_STEP_MB and rss_seen and len(rss_rises) < 100:
+            rss_rises.append({"case": case, "kind": kind, "rss_mb": round(rss, 1), "rise_mb": round(rss - rss_seen, 1)})
+        rss_seen = max(rss_seen, rss)
         row = by_kind.setdefault(kind, {"cases": 0, "max_ms": 0.0, "problems": 0, "slow": 0})
         row["cases"] += 1
         row["max_ms"] = round(max(row["max_ms"], ms), 2)
@@ -984,6 +993,7 @@ def _run_surface(
         "mean_ms": round(statistics.fmean(ordered), 3) if ordered else 0.0,
         "max_case_total_ms": round(totals_max, 2),
         "peak_rss_mb": round(peak_rss, 1),
+        "rss_rises": rss_rises,
         "setup_ms": [round(s, 1) for s in setup_ms],
         "wall_s": round(time.perf_counter() - wall, 1),
         "stopped_early": stopped_early,

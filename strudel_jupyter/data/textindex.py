@@ -99,19 +99,23 @@ def segment(word: str, vocabulary: frozenset[str] | set[str], *, shortest: int =
     return parts if parts is not None and len(parts) >= 2 else []
 
 
-# A bounded memo of a pure function (queries must not grow it without limit); an index's
-# derived data, which never grows, lives in data/derived.py.
-@functools.lru_cache(maxsize=50_000)
-def _word_stems(raw: str) -> tuple[str, ...]:
+def _stems_of(raw: str) -> tuple[str, ...]:
     parts = split_identifier(raw) if not raw.islower() else [raw]
     return tuple(stem(p) for p in parts)
+
+
+# A bounded memo of a pure function (queries must not grow it without limit), for words of
+# a word's length: a run of letters thousands long (pasted or hostile text) is stemmed but
+# never kept, so the memo stays a few MB. An index's derived data lives in data/derived.py.
+_MEMO_WORD_CHARS = 40
+_word_stems = functools.lru_cache(maxsize=50_000)(_stems_of)
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased stems of the words in ``text``; camelCase and snake_case are split."""
     out: list[str] = []
     for raw in _WORD.findall(text):
-        out.extend(_word_stems(raw))
+        out.extend(_word_stems(raw) if len(raw) <= _MEMO_WORD_CHARS else _stems_of(raw))
     return out
 
 
