@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from IPython.core.error import UsageError
@@ -125,6 +126,18 @@ def test_bad_input_prints_one_usage_line_and_no_traceback(shell, source, message
     output = (captured.stdout + captured.stderr).strip()
     assert output.startswith("UsageError: ") and message in output
     assert len(output.splitlines()) == 1 and "Traceback" not in output
+
+
+def test_an_overlong_line_is_refused_before_any_parsing(shell):
+    # Given a line of 600,000 characters (shlex alone would take seconds on it)
+    line = "--limit 200 " + '{"a":[' * 100_000
+    # When the magic is called with it, Then it says why at once, naming the limit
+    started = time.thread_time()
+    with pytest.raises(
+        UsageError, match=r"the %strudel line has 600,012 characters; ask about one thing in at most 1,000"
+    ):
+        shell.run_line_magic("strudel", line)
+    assert time.thread_time() - started < 0.5
 
 
 def test_help_shows_the_docstring_and_argparse_usage(shell):
