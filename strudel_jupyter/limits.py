@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "MAX_CODE_CHARS",
+    "MAX_MAGIC_LINE_CHARS",
     "MAX_FINDINGS",
     "MAX_MINI_DEPTH",
     "MAX_RECEIVER_DEPTH",
@@ -26,6 +27,12 @@ __all__ = [
     "REST_WORKERS",
     "TIME_BUDGET_SECONDS",
 ]
+
+# ------------------------------------------------------------------ the magics
+#: Longest ``%strudel`` / ``%%strudel`` line read: a question (``MAX_QUERY_CHARS``, 1,000), its
+#: options and an object query's JSON syntax. Longer lines are refused before any parsing
+#: (shell-style splitting alone takes seconds on hundreds of thousands of characters).
+MAX_MAGIC_LINE_CHARS = 1_300
 
 # ------------------------------------------------------------------ the validator
 #: Longest code the validator accepts (characters); longer is ``invalid_input``. A long

@@ -30,3 +30,17 @@ def test_ci_runs_the_readme_test_command():
     blocks = re.findall(r"```bash\n(.*?)```", setup_section(), re.S)
     assert found.strip() == blocks[1].strip()
     assert 'bash -euo pipefail -c "$cmd"' in script
+
+
+def test_every_limit_is_in_the_readme():
+    # Given every bound on outside input (strudel_jupyter/limits.py), Then the README's Limits table names it
+    from strudel_jupyter import limits, vocabulary
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = {
+        "MAX_SYNTAX_FINDINGS",
+        "MAX_RECEIVER_DEPTH",
+    }  # caps on what the validator reports and infers, not on input
+    missing = [name for name in limits.__all__ if f"`{name}`" not in text and name not in documented]
+    assert not missing, missing
+    assert limits.MAX_MAGIC_LINE_CHARS >= vocabulary.MAX_QUERY_CHARS + 200  # a question, options, JSON syntax

@@ -15,6 +15,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
+from ..limits import MAX_MAGIC_LINE_CHARS
 from ..lookup.knowledge import strudel_knowledge
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
@@ -22,10 +23,6 @@ from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MO
 __all__ = ["StrudelMagics"]
 
 _QUOTES = ("'", '"')
-
-#: The longest %strudel line read: a question (``MAX_QUERY_CHARS``), its options and, for an
-#: object query, its JSON syntax.
-MAX_LINE_CHARS = MAX_QUERY_CHARS + 300
 
 
 def _unquote(text: str) -> str:
@@ -77,7 +74,7 @@ class StrudelMagics(Magics):
         action. ``%%strudel --play`` shows a player: play / stop, the validator's findings,
         then the code it runs. Nothing plays until you click Play.
         """
-        if len(line) > MAX_LINE_CHARS:  # before any parsing: shlex alone takes seconds on 600,000 characters
+        if len(line) > MAX_MAGIC_LINE_CHARS:  # before any parsing: shlex alone takes seconds on 600,000 characters
             raise UsageError(
                 f"the %strudel line has {len(line):,} characters; ask about one thing in at most "
                 f"{MAX_QUERY_CHARS:,} (put code in a %%strudel cell)"
