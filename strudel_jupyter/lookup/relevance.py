@@ -153,22 +153,12 @@ def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str,
     ref = index.reference
     scored, n = _score_groups(ref.text, _groups(slots, keys))
     priors = ref.priors
-    # only the best few matter downstream; nlargest keeps long-tail queries cheap
-    best = heapq.nlargest(
-        TEXT_CANDIDATES,
-        ((name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()),
-        key=lambda x: (x[1], _Reversed(x[0])),
-    )
-    return _favour_roots(best)
-
-
-class _Reversed(str):
-    """Sort key helper: ties in score go to the alphabetically first name."""
-
-    __slots__ = ()
-
-    def __lt__(self, other: str) -> bool:
-        return str.__gt__(self, other)
+    rows = [(name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()]
+    # only the best few matter downstream: a C-level cut by score first keeps long questions
+    # cheap, then ties go to the alphabetically first name
+    best = heapq.nlargest(2 * TEXT_CANDIDATES, rows, key=itemgetter(1))
+    best.sort(key=lambda x: (-x[1], x[0]))
+    return _favour_roots(best[:TEXT_CANDIDATES])
 
 
 def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> list[tuple[str, float, float]]:
