@@ -102,7 +102,7 @@ def _add(hits: dict[tuple[str, str], Hit], hit: Hit) -> None:
 
 
 # ------------------------------------------------------------------ reference
-def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[Hit]:
+def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: bool = True) -> list[Hit]:
     """Reference names for one word, best first: exact, synonym, other case, prefix, fuzzy."""
     ref, tables = index.reference, tables_for(index)
     hits: dict[tuple[str, str], Hit] = {}
@@ -125,7 +125,7 @@ def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> li
             _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_CASE_SYNONYM, via=name))
     if hits:
         return sorted(hits.values(), key=_order)
-    if len(lower) >= 2:
+    if prefix and len(lower) >= 2:
         for i in prefixed(tables.ref_lower, lower):
             name = tables.ref_names[i]
             entry = ref.get(name)
@@ -151,7 +151,7 @@ def split_sound_index(token: str) -> tuple[str, int | None]:
     return token, None
 
 
-def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[Hit]:
+def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: bool = True) -> list[Hit]:
     """Sounds and banks for one word, best first (case-insensitive, as the registry is)."""
     snd, tables = index.sounds, tables_for(index)
     name, _n = split_sound_index(token.strip())
@@ -172,7 +172,7 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True) -> list[
             _add(hits, Hit("sounds", "bank", single, "exact", SCORE_PLURAL - 1.0, via=token.strip()))
     if hits:
         return sorted(hits.values(), key=_order)
-    if len(key) >= 2:
+    if prefix and len(key) >= 2:
         for i in prefixed(tables.sound_sorted, key):
             found = tables.sound_sorted[i]
             _add(hits, Hit("sounds", "sound", found, "prefix", _prefix_score(key, found)))
@@ -384,8 +384,10 @@ def rank_words(
     snd_hits: list[Hit] = []
     strong_words = 0
     for word in words:
-        r = rank_reference(index, word, fuzzy=False) if reference else []
-        s = rank_sounds(index, word, fuzzy=False) if sounds else []
+        # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
+        prefix = len(words) == 1
+        r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
+        s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
         strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}

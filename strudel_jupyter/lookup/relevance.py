@@ -20,7 +20,7 @@ from .tables import prefixed_by, tables_for
 __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
 
 TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
-MEANING_CANDIDATES = 80  # docs kept per glossary meaning
+MEANING_CANDIDATES = 40  # docs kept per glossary meaning
 
 
 Slot = list[tuple[str, float]]  # one query word: alternative terms with their weights
