@@ -464,6 +464,9 @@ def setup_mcp(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
         portal.call(client.call_tool, "strudel_knowledge", {"query": q})
     for c in _WARM_CODE:
         portal.call(client.call_tool, "strudel_validate", {"code": c})
+    from strudel_jupyter.data.index import get_index, settle_for_server
+
+    settle_for_server(get_index())  # as `strudel-jupyter mcp` does once its index is built
 
     def run(payload: dict[str, Any], calls: Calls) -> None:
         if payload.get("list_tools"):
