@@ -246,6 +246,25 @@ class StrudelHandler(APIHandler):
             raise ApiError(400, "invalid_parameter", f"{name} must be between {low} and {high}, got {value}")
         return value
 
+    def json_body(self, *, max_bytes: int = MAX_BODY_BYTES) -> Any:
+        """The POST body as JSON, bounded in size; a 400 ``invalid_json`` otherwise."""
+        if len(self.request.body) > max_bytes:
+            raise ApiError(400, "invalid_json", f"the request body has more than {max_bytes} bytes")
+        try:
+            return json.loads(self.request.body or b"null")
+        except (ValueError, RecursionError):
+            raise ApiError(400, "invalid_json", "the request body is not valid JSON") from None
+
+    def object_body(self, fields: tuple[str, ...], shape: str) -> dict[str, Any]:
+        """A JSON object body with only ``fields`` (``shape`` says what to send instead)."""
+        body = self.json_body()
+        if not isinstance(body, dict):
+            raise ApiError(400, "invalid_json", f"the body must be an object {shape}")
+        unknown = sorted(str(k) for k in body if k not in fields)
+        if unknown:
+            raise ApiError(400, "invalid_parameter", f"unknown field(s): {', '.join(unknown)}")
+        return body
+
     def paging(self) -> tuple[int, int]:
         offset = self.int_param("offset", default=0, low=0, high=10**6)
         limit = self.int_param("limit", default=DEFAULT_PAGE, low=1, high=MAX_PAGE)

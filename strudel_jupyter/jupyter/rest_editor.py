@@ -15,7 +15,6 @@ from ..vocabulary import MAX_LIMIT
 if TYPE_CHECKING:
     from ..code.report import ValidationResult
 from .rest_base import (
-    MAX_BODY_BYTES,
     ApiError,
     StrudelHandler,
 )
@@ -28,17 +27,7 @@ class CodeHandler(StrudelHandler):
     """
 
     def code_body(self, fields: tuple[str, ...]) -> dict[str, Any]:
-        if len(self.request.body) > MAX_BODY_BYTES:
-            raise ApiError(400, "invalid_json", f"the request body has more than {MAX_BODY_BYTES} bytes")
-        try:
-            body = json.loads(self.request.body or b"null")
-        except (ValueError, RecursionError):
-            raise ApiError(400, "invalid_json", "the request body is not valid JSON") from None
-        if not isinstance(body, dict):
-            raise ApiError(400, "invalid_json", f"the body must be an object with {', '.join(fields)}")
-        unknown = sorted(str(k) for k in body if k not in fields)
-        if unknown:
-            raise ApiError(400, "invalid_parameter", f"unknown field(s): {', '.join(unknown)}")
+        body = self.object_body(fields, f"with {', '.join(fields)}")
         if "code" not in body:
             raise ApiError(400, "missing_parameter", "code is required: the Strudel code, as a string")
         if not isinstance(body["code"], str):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,12 +31,7 @@ class UserSoundsHandler(StrudelHandler):
 
     @tornado.web.authenticated
     async def post(self) -> None:
-        if len(self.request.body) > MAX_BODY_BYTES * 8:
-            raise ApiError(400, "invalid_json", f"the request body has more than {MAX_BODY_BYTES * 8} bytes")
-        try:
-            body = json.loads(self.request.body or b"null")
-        except (ValueError, RecursionError):
-            raise ApiError(400, "invalid_json", "the request body is not valid JSON") from None
+        body = self.json_body(max_bytes=MAX_BODY_BYTES * 8)  # a sample map is bigger than a question
         if not isinstance(body, dict) or not (("sample_map" in body) ^ ("folder" in body)):
             raise ApiError(
                 400, "invalid_json", 'send {"sample_map": {...}, "base_url": "..."} or {"folder": "path/in/jupyter"}'

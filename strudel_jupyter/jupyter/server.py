@@ -8,7 +8,6 @@ cache); the editor's routes are in ``rest_editor.py``, your sounds in ``rest_use
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import tornado.web
@@ -37,7 +36,6 @@ from .rest_base import (
     API_ERROR_CODES,
     API_PREFIX,
     INDEX_SETTING,
-    MAX_BODY_BYTES,
     POOL_SETTING,
     ApiError,
     ApiErrorCode,
@@ -72,17 +70,7 @@ class KnowledgeHandler(StrudelHandler):
 
     @tornado.web.authenticated
     async def post(self) -> None:
-        if len(self.request.body) > MAX_BODY_BYTES:
-            raise ApiError(400, "invalid_json", f"the request body has more than {MAX_BODY_BYTES} bytes")
-        try:
-            body = json.loads(self.request.body or b"null")
-        except (ValueError, RecursionError):
-            raise ApiError(400, "invalid_json", "the request body is not valid JSON") from None
-        if not isinstance(body, dict):
-            raise ApiError(400, "invalid_json", 'the body must be an object {"q", "domain", "mode", "limit"}')
-        unknown = sorted(str(k) for k in body if k not in ("q", "domain", "mode", "limit"))
-        if unknown:
-            raise ApiError(400, "invalid_parameter", f"unknown field(s): {', '.join(unknown)}")
+        body = self.object_body(("q", "domain", "mode", "limit"), '{"q", "domain", "mode", "limit"}')
         limit = body.get("limit")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
             raise ApiError(400, "invalid_parameter", f"limit must be a whole number from 1 to {MAX_LIMIT}")
