@@ -179,29 +179,41 @@ class TextIndex:
         counting its ``importance``, 1 by default), so an alternative spelling never inflates coverage.
         """
         totals: dict[str, list[float]] = {}
+        self.accumulate(totals, slots, importance)
+        return {k: (v[0], v[1]) for k, v in totals.items()}
+
+    def accumulate(
+        self,
+        totals: dict[str, list[float]],
+        slots: Sequence[Sequence[tuple[str, float]]],
+        importance: Sequence[float] = (),
+    ) -> None:
+        """:meth:`score_slots` adding into ``totals`` (``{doc: [score, matched]}``) in place.
+
+        The hot loop of every text query: callers that sum several scorings skip building
+        and copying a dict for each.
+        """
         postings = self._postings
+        get = totals.get
         for n, slot in enumerate(slots):
             counts = importance[n] if n < len(importance) else 1.0
-            if len(slot) == 1:  # one term (most words): no alternatives to choose between
+            if len(slot) == 1 and slot[0][1] == 1.0:  # one term at full weight (most words)
+                items: Iterable[tuple[str, float]] = postings.get(slot[0][0], ())
+            elif len(slot) == 1:
                 term, weight = slot[0]
-                best_items: Iterable[tuple[str, float]] = (
-                    ((key, w * weight) for key, w in postings.get(term, ()))
-                    if weight != 1.0
-                    else postings.get(term, ())
-                )
-            else:
+                items = [(key, w * weight) for key, w in postings.get(term, ())]
+            else:  # alternatives: a document earns its best one
                 best: dict[str, float] = {}
                 for term, weight in slot:
                     for key, w in postings.get(term, ()):
                         w *= weight
                         if w > best.get(key, 0.0):
                             best[key] = w
-                best_items = best.items()
-            for key, w in best_items:
-                acc = totals.get(key)
+                items = best.items()
+            for key, w in items:
+                acc = get(key)
                 if acc is None:
                     totals[key] = [w, counts]
                 else:
                     acc[0] += w
                     acc[1] += counts
-        return {k: (v[0], v[1]) for k, v in totals.items()}

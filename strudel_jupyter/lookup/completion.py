@@ -287,7 +287,7 @@ def _function_hits(index: StrudelIndex, word: str, allowed: frozenset[str] | Non
     for name in _shortest(starts, limit):
         hits.append(Hit("reference", "function", name, "prefix", prefix_score(lower, name), via=starts[name]))
     if len(lower) == 2:
-        for close in closest(lower, tables.ref_lower, cutoff=FUZZY_CUTOFF, limit=8):
+        for close in closest(lower, tables.ref_fuzzy, cutoff=FUZZY_CUTOFF, limit=8):
             entry = ref.get(tables.ref_names[close.key])
             if entry is not None:
                 hits.append(Hit("reference", "function", entry.name, "fuzzy", fuzzy_score(close.score), via=entry.name))

@@ -134,7 +134,7 @@ def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefi
             via = name if name != entry.name else ""
             _add(hits, Hit("reference", "function", entry.name, "prefix", _prefix_score(lower, name), via=via))
     if fuzzy and len(lower) >= 3:
-        for close in closest(lower, tables.ref_lower, cutoff=FUZZY_CUTOFF, limit=8):
+        for close in closest(lower, tables.ref_fuzzy, cutoff=FUZZY_CUTOFF, limit=8):
             entry = ref.get(tables.ref_names[close.key])
             if entry is not None:
                 score = _fuzzy_score(close.score)
@@ -208,7 +208,7 @@ def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int 
 
     if domain in ("auto", "reference"):
         ref = index.reference
-        for close in closest(lower, tables.ref_lower, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
+        for close in closest(lower, tables.ref_fuzzy, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
             entry = ref.get(tables.ref_names[close.key])
             if entry is not None:
                 offer(entry.name, close.score + same_start(close.choice, lower))
@@ -311,26 +311,35 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
     while i < len(words):
         joined = None
         for size in (4, 3, 2):  # longest run first
-            run = list(words[i : i + size])
-            if len(run) < size:
-                continue
-            camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
-            for candidate in ("_".join(run).lower(), "".join(run), camel):
-                joined = _known(index, candidate, reference, sounds, names)
+            if i + size <= len(words):
+                joined = _joined_name(index, words[i : i + size], reference, sounds, names)
                 if joined:
+                    out.append(joined)
+                    i += size
                     break
-            # two-letter initials are too ambiguous (sound names such as rd, oh)
-            if not joined and size >= 3 and reference and all(w.isalpha() for w in run):
-                initials = "".join(w[0] for w in run).lower()
-                joined = initials if _spelled_out(index, initials, run) else None
-            if joined:
-                out.append(joined)
-                i += size
-                break
         if not joined:
             out.append(words[i])
             i += 1
     return out
+
+
+def _joined_name(
+    index: StrudelIndex, run: Sequence[str], reference: bool, sounds: bool, names: frozenset[str]
+) -> str | None:
+    """The one real name the words of ``run`` spell together, or None."""
+    together, snake = "".join(run), "_".join(run).lower()
+    if together.lower() in names or snake in names:  # a camelCase spelling lower-cases to ``together``
+        camel = run[0] + "".join(w[:1].upper() + w[1:] for w in run[1:])
+        for candidate in (snake, together, camel):
+            joined = _known(index, candidate, reference, sounds, names)
+            if joined:
+                return joined
+    # two-letter initials are too ambiguous (sound names such as rd, oh)
+    if len(run) >= 3 and reference and all(w.isalpha() for w in run):
+        initials = "".join(w[0] for w in run).lower()
+        if _spelled_out(index, initials, run):
+            return initials
+    return None
 
 
 def _text_hits(
@@ -437,16 +446,38 @@ def rank_words(
             glossary = load_glossary().stems
             # a longer word in no description, no name and no glossary is most likely a misspelt name
             if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd or t in glossary for t in stems):
-                for hit in (*rank_reference(index, word), *rank_sounds(index, word)):
-                    if (
-                        hit.match == "fuzzy"
-                        and hit.score >= _fuzzy_score(MISSPELT_RATIO)
-                        and (reference if hit.domain == "reference" else sounds)
-                    ):
-                        promoted = replace(hit, score=SCORE_MISSPELT_BASE + (hit.score - SCORE_FUZZY_MIN))
-                        (ref_hits if hit.domain == "reference" else snd_hits).append(promoted)
+                for hit in _misspelt(index, word, reference=reference, sounds=sounds):
+                    (ref_hits if hit.domain == "reference" else snd_hits).append(hit)
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _misspelt(index: StrudelIndex, word: str, *, reference: bool, sounds: bool) -> list[Hit]:
+    """Names ``word`` (a word found nowhere) is most likely a misspelling of, scored above most text.
+
+    Only edits of at least MISSPELT_RATIO; a name the word starts is left out (it is a
+    prefix, which the text relevance already reads as the word's meaning).
+    """
+    tables, lower = tables_for(index), word.strip().lower()
+    if lower in _all_lower(index):
+        return []
+
+    def promoted(ratio: float) -> float:
+        return SCORE_MISSPELT_BASE + (_fuzzy_score(ratio) - SCORE_FUZZY_MIN)
+
+    hits: list[Hit] = []
+    if reference:
+        for close in closest(lower, tables.ref_fuzzy, cutoff=MISSPELT_RATIO, limit=8):
+            entry = index.reference.get(tables.ref_names[close.key])
+            if entry is not None and not close.choice.startswith(lower):
+                hits.append(Hit("reference", "function", entry.name, "fuzzy", promoted(close.score), via=close.choice))
+    key = sound_key(split_sound_index(lower)[0])
+    if sounds and key and not key.startswith("_"):
+        for close in closest(key, tables.sound_choices, cutoff=MISSPELT_RATIO, limit=8):
+            if not close.choice.startswith(key):
+                kind: Kind = "sound" if close.choice in index.sounds.entries else "bank"
+                hits.append(Hit("sounds", kind, close.choice, "fuzzy", promoted(close.score)))
+    return hits
 
 
 def known_word(index: StrudelIndex, word: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -95,8 +95,8 @@ def _meaning_scores(text: TextIndex, targets: tuple[str, ...]) -> tuple[dict[str
     return dict(kept), best
 
 
-def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tuple[float, float]], float]:
-    """``({doc: (score, words answered)}, words)`` for grouped slots.
+def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, list[float]], float]:
+    """``({doc: [score, words answered]}, words)`` for grouped slots.
 
     A group's words are answered by the words themselves or, at a lower weight, by what the
     glossary says they mean: a doc gets the better of the two, and for the meaning the
@@ -106,21 +106,19 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tupl
     weights = [_importance(text, slot) for slot in plain]
     words = sum(weights) + sum(len(g.literal) for g in groups if g.meaning)
     # the words without a glossary meaning score in one pass, as they always did
-    totals: dict[str, list[float]] = {
-        doc: [score, float(matched)] for doc, (score, matched) in text.score_slots(plain, weights).items()
-    }
+    totals: dict[str, list[float]] = {}
+    text.accumulate(totals, plain, weights)
     for group in groups:
         if not group.meaning:
             continue
         size, targets = len(group.literal), len(group.meaning)
-        literal = text.score_slots(group.literal)
+        literal: dict[str, list[float]] = {}
+        text.accumulate(literal, group.literal)
         meaning, best_meaning = _meaning_scores(text, tuple(t for slot in group.meaning for t, _ in slot))
         scale = size / targets
-        nothing = (0.0, 0)
-        for doc in literal.keys() | meaning.keys():
-            score, matched = literal.get(doc, nothing)
-            answered = float(matched)
-            mean_score, _mean_matched = meaning.get(doc, nothing)
+        # the docs holding the meaning: the better of the two readings (inlined: the hot loop)
+        for doc, (mean_score, _mean_matched) in meaning.items():
+            score, answered = literal.pop(doc, (0.0, 0.0))
             mean_answered = size * mean_score / best_meaning
             mean_score *= scale
             if mean_answered > answered or (mean_answered == answered and mean_score > score):
@@ -131,7 +129,15 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, tupl
             else:
                 acc[0] += score
                 acc[1] += answered
-    return {doc: (v[0], v[1]) for doc, v in totals.items()}, words
+        # the others hold the words only
+        for doc, pair in literal.items():
+            acc = totals.get(doc)
+            if acc is None:
+                totals[doc] = pair
+            else:
+                acc[0] += pair[0]
+                acc[1] += pair[1]
+    return totals, words
 
 
 def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str, float, float]]:
@@ -154,11 +160,24 @@ def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str,
     scored, n = _score_groups(ref.text, _groups(slots, keys))
     priors = ref.priors
     rows = [(name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()]
-    # only the best few matter downstream: a C-level cut by score first keeps long questions
-    # cheap, then ties go to the alphabetically first name
-    best = heapq.nlargest(2 * TEXT_CANDIDATES, rows, key=itemgetter(1))
-    best.sort(key=lambda x: (-x[1], x[0]))
-    return _favour_roots(best[:TEXT_CANDIDATES])
+    # ties go to the alphabetically first name
+    return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
+
+
+def _best(rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple]) -> list:
+    """The TEXT_CANDIDATES ``(key, relevance, coverage)`` rows of highest relevance, in ``order``.
+
+    Only the best few matter downstream: sorting by relevance alone (a C-level key) and
+    then only the rows at or above the cut by ``order`` keeps long questions cheap.
+    """
+    if len(rows) > TEXT_CANDIDATES:
+        rows.sort(key=itemgetter(1), reverse=True)
+        cut, end = rows[TEXT_CANDIDATES - 1][1], TEXT_CANDIDATES
+        while end < len(rows) and rows[end][1] == cut:  # ties at the cut are decided by ``order``
+            end += 1
+        del rows[end:]
+    rows.sort(key=order)
+    return rows[:TEXT_CANDIDATES]
 
 
 def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> list[tuple[str, float, float]]:
@@ -194,7 +213,4 @@ def text_sounds(
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]
-    # only the best few matter downstream: a C-level cut first keeps common words ("drum") cheap
-    best = heapq.nlargest(2 * TEXT_CANDIDATES, out, key=itemgetter(1))
-    best.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
-    return best[:TEXT_CANDIDATES]
+    return _best(out, lambda x: (-x[1], len(x[0]), x[0]))

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from ..data.index import StrudelIndex
 from ..data.reference import ReferenceIndex
+from .closest import ByLength
 
 __all__ = ["NameTables", "prefixed", "prefixed_by", "tables_for"]
 
@@ -17,7 +18,7 @@ __all__ = ["NameTables", "prefixed", "prefixed_by", "tables_for"]
 class NameTables:
     """Sorted names of one index version: reference names and synonyms, sound keys, banks."""
 
-    __slots__ = ("bank_names", "ref_lower", "ref_names", "sound_choices", "sound_names", "sound_sorted")
+    __slots__ = ("bank_names", "ref_fuzzy", "ref_lower", "ref_names", "sound_choices", "sound_names", "sound_sorted")
 
     def __init__(self, reference: ReferenceIndex, sound_names: Sequence[str], banks: Mapping[str, object]) -> None:
         ref_names = sorted({n for e in reference.entries for n in (e.name, *e.synonyms)}, key=str.lower)
@@ -26,7 +27,9 @@ class NameTables:
         self.sound_names = list(sound_names)  # already sorted by collation (lower-case keys)
         self.sound_sorted = sorted(sound_names)
         self.bank_names = sorted(banks)
-        self.sound_choices = [*self.sound_names, *self.bank_names]  # fuzzy matching over keys and banks
+        # fuzzy matching (closest): over lower-case reference names, and over sound keys and banks
+        self.ref_fuzzy = ByLength(self.ref_lower)
+        self.sound_choices = ByLength([*self.sound_names, *self.bank_names])
 
 
 def tables_for(index: StrudelIndex) -> NameTables:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
-from strudel_jupyter.lookup.closest import Close, closest
+from strudel_jupyter.lookup.closest import ByLength, Close, closest
 
 NAMES = ["room", "roomsize", "rev", "ribbon", "range"]
 
@@ -31,3 +33,29 @@ def test_keys_map_back_to_positions_and_mapping_keys():
     assert closest("rooom", NAMES, limit=1) == [Close("room", pytest.approx(88.888, abs=0.01), 0)]
     by_id = {"a": "room", "b": "rev"}
     assert [c.key for c in closest("rooom", by_id)] == ["a"]
+
+
+WORDS = st.text(alphabet="abcdeimnorstu_", min_size=1, max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    word=WORDS,
+    names=st.lists(WORDS, min_size=1, max_size=60),
+    cutoff=st.sampled_from([0.0, 50.0, 60.0, 75.0, 80.0, 95.0]),
+    limit=st.integers(1, 10),
+)
+def test_by_length_finds_what_a_full_scan_finds(word, names, cutoff, limit):
+    """Skipping the choices too long or too short to reach the cutoff changes nothing:
+    the same choices, scores and keys, in the same order (ties by position)."""
+    assert closest(word, ByLength(names), cutoff=cutoff, limit=limit) == closest(
+        word, names, cutoff=cutoff, limit=limit
+    )
+
+
+def test_by_length_scores_only_choices_within_reach():
+    names = ["a" * n for n in range(1, 40)]
+    start, end = ByLength(names).within_reach("abcdef", 80.0)
+    lengths = [len(n) for n in ByLength(names).choices[start:end]]
+    # 200 * min(6, n) / (6 + n) >= 80 holds for n in 4..9 only
+    assert min(lengths) <= 4 and max(lengths) >= 9 and len(lengths) < 12

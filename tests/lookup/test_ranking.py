@@ -116,7 +116,7 @@ def test_every_hit_is_a_real_name(shared_index):
         for hit in rank_reference(shared_index, word):
             assert hit.name in shared_index.reference.by_name
         for hit in rank_sounds(shared_index, word):
-            assert hit.name in tables.sound_choices
+            assert hit.name in tables.sound_choices.choices
 
 
 def test_rank_names_keeps_the_best_hit_per_item():
@@ -189,7 +189,7 @@ def test_suggestions_put_the_closest_real_name_first(shared_index, word, domain,
 
 def test_suggestions_stay_in_their_domain_and_are_real(shared_index):
     sounds = suggest(shared_index, "pianno", domain="sounds")
-    assert sounds and all(s in tables_for(shared_index).sound_choices for s in sounds)
+    assert sounds and all(s in tables_for(shared_index).sound_choices.choices for s in sounds)
     functions = suggest(shared_index, "trancegate", domain="reference")
     assert functions and all(shared_index.reference.get(s) is not None for s in functions)
     assert suggest(shared_index, "tr90", domain="reference") == []

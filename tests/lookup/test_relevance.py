@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from strudel_jupyter.lookup.relevance import text_reference, text_sounds
+from strudel_jupyter.lookup.relevance import TEXT_CANDIDATES, _best, text_reference, text_sounds
 
 
 @pytest.mark.parametrize(
@@ -36,3 +38,13 @@ def test_sound_names_are_their_text(shared_index):
 @pytest.mark.parametrize("words", [[], ["qqqzzz"], ["?"]])
 def test_nothing_relevant_is_nothing(shared_index, words):
     assert text_reference(shared_index, words) == [] and text_sounds(shared_index, words) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("abcdefgh"), st.sampled_from([0.5, 1.0, 2.0, 3.0]), st.just(1.0)), max_size=150)
+)
+def test_the_best_rows_are_the_first_of_a_full_sort(rows):
+    """The cut by relevance alone keeps every row tied at the cut, so ``order`` decides ties."""
+    order = lambda x: (-x[1], x[0])  # noqa: E731
+    assert _best(list(rows), order) == sorted(rows, key=order)[:TEXT_CANDIDATES]
