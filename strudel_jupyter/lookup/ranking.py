@@ -72,8 +72,14 @@ SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier
 SUGGEST_CONTAINED_MIN, SUGGEST_CONTAINED_SPAN = 60.0, 30.0  # one name inside the other, by length ratio
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hit:
+    """One ranked name. Treated as a value: changed only through ``dataclasses.replace``.
+
+    (Not ``frozen``: a frozen dataclass takes three times as long to build, and a long
+    question builds a few hundred of these.)
+    """
+
     domain: Domain  # "reference" or "sounds"
     kind: Kind
     name: str

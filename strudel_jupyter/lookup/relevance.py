@@ -6,6 +6,7 @@ how much of the query a doc covers. ``ranking.py`` places these scores below nam
 
 from __future__ import annotations
 
+import bisect
 import functools
 import heapq
 from collections.abc import Callable, Iterable, Sequence
@@ -20,7 +21,7 @@ from .tables import prefixed_by, tables_for
 __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
 
 TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
-MEANING_CANDIDATES = 40  # docs kept per glossary meaning
+MEANING_CANDIDATES = 25  # docs kept per glossary meaning
 
 
 Slot = list[tuple[str, float]]  # one query word: alternative terms with their weights
@@ -140,12 +141,16 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, list
     return totals, words
 
 
-def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str, float, float]]:
+def text_reference(
+    index: StrudelIndex, words: Iterable[str], *, whole: bool = False
+) -> list[tuple[str, float, float]]:
     """``[(name, relevance, coverage)]`` for a concept query, best first.
 
     Relevance is BM25F over names, synonyms, descriptions, params and tags, scaled by
     how many of the query's words a doc covers and a small prior for how often other
     entries point to it ("see also room"). Everyday words count through the glossary.
+    ``whole``: only docs covering every word are wanted, so a word no doc holds (and no
+    glossary meaning answers) means ``[]`` at once.
     """
     slots: list[Slot] = []
     keys: list[str] = []
@@ -157,7 +162,10 @@ def text_reference(index: StrudelIndex, words: Iterable[str]) -> list[tuple[str,
     if not slots:
         return []
     ref = index.reference
-    scored, n = _score_groups(ref.text, _groups(slots, keys))
+    groups = _groups(slots, keys)
+    if whole and any(not g.meaning and not any(t in ref.text for t, _ in g.literal[0]) for g in groups):
+        return []
+    scored, n = _score_groups(ref.text, groups)
     priors = ref.priors
     rows = [(name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()]
     # ties go to the alphabetically first name
@@ -183,11 +191,16 @@ def _best(rows: list[tuple[str, float, float]], order: Callable[[tuple[str, floa
 def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> list[tuple[str, float, float]]:
     """Among close hits, a name that starts several others (room: roomsize, roomfade) is their root."""
     top = scored[:window]
-    lowered = [name.lower() for name, _, _ in top]
+    lowered = sorted(name.lower() for name, _, _ in top)
     boosted = []
     for name, score, coverage in top:
         low = name.lower()
-        family = sum(1 for other in lowered if other != low and len(low) >= 3 and other.startswith(low))
+        family = 0
+        if len(low) >= 3:  # the names after ``low`` in sorted order that start with it
+            i = bisect.bisect_right(lowered, low)
+            while i < len(lowered) and lowered[i].startswith(low):
+                family += 1
+                i += 1
         boosted.append((name, score * (1.0 + 0.1 * min(family, 3)), coverage))
     boosted.sort(key=lambda x: (-x[1], x[0]))
     return boosted + scored[window:]

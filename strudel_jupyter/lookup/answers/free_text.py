@@ -93,12 +93,12 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
 def _clause_answer(question: Question, words: list[str]) -> Hit | None:
     """The one function a clause asks for: a name it spells, or text covering all its words."""
     index = question.index
-    names = [h for w in words for h in rank_reference(index, w, fuzzy=False) if h.match in STRONG]
+    names = [h for w in words for h in rank_reference(index, w, fuzzy=False, prefix=False) if h.match in STRONG]
     if len(names) == 1:
         return names[0]
     if len(words) > _CLAUSE_WORDS:
         return None  # a long clause is rarely answered whole: not worth its time
-    scored = text_reference(index, words)
+    scored = text_reference(index, words, whole=True)
     if scored and scored[0][2] >= 1.0:
         return Hit("reference", "function", scored[0][0], "text", SCORE_SENTENCE_BAND[0], coverage=1.0)
     return None
