@@ -113,6 +113,8 @@ _word_stems = functools.lru_cache(maxsize=50_000)(_stems_of)
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased stems of the words in ``text``; camelCase and snake_case are split."""
+    if text.isascii() and text.isalpha() and len(text) <= _MEMO_WORD_CHARS:
+        return list(_word_stems(text))  # one plain word (most calls): what the loop below gives
     out: list[str] = []
     for raw in _WORD.findall(text):
         out.extend(_word_stems(raw) if len(raw) <= _MEMO_WORD_CHARS else _stems_of(raw))

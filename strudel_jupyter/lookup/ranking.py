@@ -341,9 +341,9 @@ def _joined_name(
             if joined:
                 return joined
     # two-letter initials are too ambiguous (sound names such as rd, oh)
-    if len(run) >= 3 and reference and all(w.isalpha() for w in run):
-        initials = "".join(w[0] for w in run).lower()
-        if _spelled_out(index, initials, run):
+    if len(run) >= 3 and reference:
+        initials = "".join(w[:1] for w in run).lower()
+        if initials in index.reference.by_name and all(w.isalpha() for w in run) and _spelled_out(index, initials, run):
             return initials
     return None
 

@@ -141,9 +141,7 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, list
     return totals, words
 
 
-def text_reference(
-    index: StrudelIndex, words: Iterable[str], *, whole: bool = False
-) -> list[tuple[str, float, float]]:
+def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = False) -> list[tuple[str, float, float]]:
     """``[(name, relevance, coverage)]`` for a concept query, best first.
 
     Relevance is BM25F over names, synonyms, descriptions, params and tags, scaled by
@@ -167,7 +165,7 @@ def text_reference(
         return []
     scored, n = _score_groups(ref.text, groups)
     priors = ref.priors
-    rows = [(name, bm25 * (matched / n) ** 1.5 * priors[name], matched / n) for name, (bm25, matched) in scored.items()]
+    rows = [(name, bm25 * (c := matched / n) ** 1.5 * priors[name], c) for name, (bm25, matched) in scored.items()]
     # ties go to the alphabetically first name
     return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
 
@@ -225,5 +223,5 @@ def text_sounds(
     pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
-    out = [(k, s * (m / n) ** 1.5 / (1 + 0.02 * len(k)), m / n) for k, (s, m) in scored.items()]
+    out = [(k, s * (c := m / n) ** 1.5 / (1 + 0.02 * len(k)), c) for k, (s, m) in scored.items()]
     return _best(out, lambda x: (-x[1], len(x[0]), x[0]))

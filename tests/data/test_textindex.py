@@ -1,0 +1,54 @@
+"""Tokenising, stemming and BM25F scoring: the text every concept query is matched against."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strudel_jupyter.data.textindex import WORD_RE, TextIndex, split_identifier, stem, tokenize
+
+
+@pytest.mark.parametrize(
+    ("word", "same_as"),
+    [
+        ("speeds", "speed"),
+        ("reversed", "reverse"),
+        ("randomly", "random"),
+        ("randomise", "randomize"),  # British spellings as the docs spell them
+        ("colour", "color"),
+        ("filters", "filter"),
+    ],
+)
+def test_stem_only_needs_to_be_consistent(word, same_as):
+    """Queries and the snapshot's text go through the same stemmer: forms of a word meet."""
+    assert stem(word) == stem(same_as)
+    assert stem("bd") == "bd"  # short words and names are left alone
+
+
+def test_identifiers_split_into_words():
+    assert split_identifier("euclidLegatoRot") == ["euclid", "legato", "rot"]
+    assert split_identifier("gm_violin") == ["gm", "violin"]
+    assert tokenize("euclidLegatoRot, gm_violin 16") == ["euclid", "legato", "rot", "gm", "violin", "16"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("abcXYZ_é1 sing"), max_size=20))
+def test_one_plain_word_tokenizes_as_any_text_does(text):
+    """The one-word shortcut gives what splitting the text into words gives."""
+    from strudel_jupyter.data.textindex import _stems_of
+
+    assert tokenize(text) == [t for raw in WORD_RE.findall(text) for t in _stems_of(raw)]
+
+
+def test_accumulate_adds_into_existing_totals():
+    index = TextIndex({"a": {"text": "low pass filter"}, "b": {"text": "filter envelope"}}, {"text": 1.0})
+    once = index.score_slots([[("filt", 1.0)], [("low", 1.0)]])
+    totals: dict[str, list[float]] = {}
+    index.accumulate(totals, [[("filt", 1.0)]])
+    index.accumulate(totals, [[("low", 1.0)]])
+    assert {k: tuple(v) for k, v in totals.items()} == once
+    assert once["a"][1] == 2 and once["b"][1] == 1  # words matched
+    # alternatives of one word: a document earns its best one, and it counts once
+    alt = index.score_slots([[("low", 1.0), ("filt", 0.5)]])
+    assert alt["a"][1] == 1 and alt["b"][0] == pytest.approx(once["b"][0] * 0.5)
