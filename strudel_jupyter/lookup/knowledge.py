@@ -12,7 +12,7 @@ from typing import Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
-from .answers.check import answer_check, answer_code, answer_missing
+from .answers.check import answer_check, answer_code, answer_invented, answer_missing
 from .answers.free_text import answer_free_text
 from .answers.listing import answer_listing
 from .answers.question import Question, failure
@@ -74,6 +74,11 @@ def route(question: Question) -> KnowledgeResponse:
         missing = answer_missing(question, parsed.subject, domain)
         if missing is not None:
             return missing
+    if parsed.code is not None:
+        # code quoted in any other question: an invented name it calls is the answer
+        invented = answer_invented(question, parsed.code)
+        if invented is not None:
+            return invented
     listing = answer_listing(question, parsed, domain)
     if listing is not None:
         return listing

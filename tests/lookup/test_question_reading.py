@@ -40,6 +40,39 @@ def test_the_no_comes_with_real_suggestions(shared_index, query, names):
     assert suggestions and all(s.lower() in names for s in suggestions)
 
 
+@pytest.mark.parametrize(
+    ("query", "suggested"),
+    [
+        ("can I just call setTempo(120) at the top?", "setcpm"),
+        ("I saw someone use .humanise() and .reverb() in a video, are they real?", "room"),
+        ("what happens if I write note('c e g').volume(0.5) here", "gain"),
+    ],
+)
+def test_code_in_any_question_that_calls_an_invented_name_is_a_no(shared_index, query, suggested):
+    # Given code quoted in a question of any wording, calling a name Strudel does not have
+    response = _ask(query, shared_index)
+    # Then the answer is that name's absence, with the real name meant among the suggestions
+    assert response["ok"] is False and response["reason"] == "invalid_code"
+    assert suggested in response["suggestions"]
+
+
+@pytest.mark.parametrize("query", ["can I use .fast(2) inside stack", "is .jux(rev).room(0.5) valid"])
+def test_a_chain_of_methods_quoted_alone_is_checked_on_a_pattern(shared_index, query):
+    # ".fast(2)" alone is not a program, but it is valid Strudel on a pattern
+    response = _ask(query, shared_index)
+    assert response["ok"] is True and not any("syntax" in n for n in response["notes"])
+
+
+def test_a_fragment_finding_points_into_the_question_code(shared_index):
+    notes = _ask("is .fats(2) valid", shared_index)["notes"]
+    assert any(n.startswith("line 1, column 2:") and ".fats()" in n for n in notes)
+
+
+def test_quoted_code_is_described_outer_call_first(shared_index):
+    names = [i["name"] for i in _ask("what does .every(4, x=>x.rev()) mean", shared_index)["items"]]
+    assert names[:2] == ["every", "rev"]
+
+
 def test_an_invented_name_is_answered_with_its_meaning(shared_index):
     assert "room" in _ask("is `.reverb()` a real function?", shared_index)["suggestions"]
 

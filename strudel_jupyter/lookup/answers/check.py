@@ -180,7 +180,8 @@ def answer_code(question: Question, code: CodeParts) -> KnowledgeResponse:
 
     index = question.index
     ref, snd = index.reference, index.sounds
-    result = strudel_validate(code.text, index=index)
+    result = strudel_validate(_as_program(code.text), index=index)
+    shift = len(_as_program(code.text)) - len(code.text)
     banks = [content.strip() for callee, content in code.strings if callee == "bank"]
     # what the code uses, in the order a reader cares about: sounds played, banks, functions called
     hits: list[Hit] = []
@@ -208,7 +209,8 @@ def answer_code(question: Question, code: CodeParts) -> KnowledgeResponse:
     problems = [f for f in result["findings"] if f["severity"] == "error" or f["kind"] in _SILENT_KINDS]
     known = {h.name for h in hits}
     for finding in result["findings"]:
-        question.notes.append(f"line {finding['line']}, column {finding['column']}: {finding['message']}")
+        column = finding["column"] - shift if finding["line"] == 1 else finding["column"]
+        question.notes.append(f"line {finding['line']}, column {column}: {finding['message']}")
     if problems:
         suggestions = [s for f in problems for s in f["suggestions"] if _is_real(question, s)]
         suggestions = [s for s in dict.fromkeys(suggestions) if s not in known][:5]
@@ -220,6 +222,30 @@ def answer_code(question: Question, code: CodeParts) -> KnowledgeResponse:
     answer = f"Yes: the code uses only names Strudel has ({used}). {result['summary']}"
     domains = {h.domain for h in hits}
     return question.success(domains.pop() if len(domains) == 1 else "auto", "detail", answer, items)
+
+
+#: What a method chain quoted alone (".fast(2)", ".jux(rev).room(.5)") is checked on: a pattern.
+_RECEIVER = "silence"
+#: Findings that say the code calls or plays a name Strudel does not have.
+_INVENTED_KINDS = frozenset({"unknown_function", "unknown_method", "unknown_name"})
+
+
+def _as_program(text: str) -> str:
+    """Quoted code as a program: a chain of methods is called on a pattern."""
+    return _RECEIVER + text.lstrip() if text.lstrip().startswith(".") else text
+
+
+def answer_invented(question: Question, code: CodeParts) -> KnowledgeResponse | None:
+    """Code quoted in any question ("can I just call setTempo(120)?", "I saw .humanise() used"):
+    if it calls a name Strudel does not have, that is the answer (``ok: false`` with
+    suggestions), never another function's page. None when every name it calls is real.
+    """
+    from ...code.validation import strudel_validate
+
+    findings = strudel_validate(_as_program(code.text), index=question.index)["findings"]
+    if not any(f["kind"] in _INVENTED_KINDS for f in findings):
+        return None
+    return answer_code(question, code)
 
 
 def _is_real(question: Question, name: str) -> bool:

@@ -56,8 +56,9 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
     )
-    if _complaint(question.index, parsed, words):
-        # the name the complaint starts from leads ("legato ... does not work with rev")
+    if _complaint(question.index, parsed, words) or (parsed.code is not None and parsed.tokens == words):
+        # names lead in the order written: the one a complaint starts from ("legato ... does
+        # not work with rev"), the outer call of quoted code (".every(4, x => x.rev())")
         ranking.reference.sort(
             key=lambda h: (
                 words.index(h.via) if h.via in words else words.index(h.name) if h.name in words else len(words)
