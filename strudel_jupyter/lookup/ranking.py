@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from rapidfuzz import fuzz
+
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
-from ..data.textindex import tokenize
+from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary
@@ -441,21 +443,46 @@ def rank_words(
     if ranking.sentence:
         ref_hits = [_demote(h) for h in ref_hits]
         snd_hits = [_demote(h) for h in snd_hits]
+    # a longer word in no description, no name and no glossary is most likely a misspelt name:
+    # the text reads it as that name's word ("harpsicord" as harpsichord)
+    misspelt = _misspelt_words(index, words, reference=reference, sounds=sounds) if ranking.sentence else {}
+    read = [_corrected(w, misspelt[w]) if w in misspelt else w for w in words]
     if reference:
-        ref_hits += _text_hits("reference", "function", text_reference(index, [*words, *context]), band)
+        ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
-        snd_hits += _text_hits("sounds", "sound", text_sounds(index, words, phrase=phrase), band)
-    if ranking.sentence:
-        vocab_ref, vocab_snd = index.reference.text, index.sounds.text
-        for word in words:
-            stems = tokenize(word)
-            glossary = load_glossary().stems
-            # a longer word in no description, no name and no glossary is most likely a misspelt name
-            if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd or t in glossary for t in stems):
-                for hit in _misspelt(index, word, reference=reference, sounds=sounds):
-                    (ref_hits if hit.domain == "reference" else snd_hits).append(hit)
+        snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
+    for hits in misspelt.values():
+        for hit in hits:
+            # a name typed, if misspelt, answers its word and says which tab is meant
+            (ref_hits if hit.domain == "reference" else snd_hits).append(replace(hit, coverage=1 / len(words)))
+            ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _misspelt_words(
+    index: StrudelIndex, words: Sequence[str], *, reference: bool, sounds: bool
+) -> dict[str, list[Hit]]:
+    """The words found nowhere (no doc, no sound, no glossary) that misspell names, with those names."""
+    vocab_ref, vocab_snd, glossary = index.reference.text, index.sounds.text, load_glossary().stems
+    found: dict[str, list[Hit]] = {}
+    for word in words:
+        stems = tokenize(word)
+        if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd or t in glossary for t in stems):
+            hits = _misspelt(index, word, reference=reference, sounds=sounds)
+            if hits:
+                found[word] = hits
+    return found
+
+
+def _corrected(word: str, hits: Sequence[Hit]) -> str:
+    """The word of the likeliest name ``word`` misspells: harpsichord of gm_harpsichord for "harpsicord".
+
+    A word that is a name with an ending ("jazzy" of jazz) is a word of its own, kept as typed.
+    """
+    best = max(hits, key=lambda h: h.score)  # the first of equals
+    part = max(split_identifier(best.name) or [best.name], key=lambda p: fuzz.ratio(word.lower(), p))
+    return word if word.lower().startswith(part) else part
 
 
 def _misspelt(index: StrudelIndex, word: str, *, reference: bool, sounds: bool) -> list[Hit]:
@@ -531,8 +558,8 @@ _EVIDENCE = {"exact": 3.0, "synonym": 3.0, "prefix": 2.0, "fuzzy": 1.5}
 def _evidence(hits: Sequence[Hit], sentence: bool, named: bool) -> float:
     if not hits:
         return -1.0
-    if sentence:
-        return max((h.coverage for h in hits if h.match == "text"), default=0.0) + 0.1 * named
+    if sentence:  # the share of the words answered: by the docs' text, or by a misspelt name
+        return max((h.coverage for h in hits if h.match in ("text", "fuzzy")), default=0.0) + 0.1 * named
     top = hits[0]
     return _EVIDENCE.get(top.match, 0.9 * top.coverage)
 

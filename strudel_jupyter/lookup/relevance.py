@@ -55,13 +55,20 @@ def _importance(text: TextIndex, slot: Slot) -> float:
 def _word_slot(index: StrudelIndex, word: str) -> Slot:
     """A word's stems, plus names it starts with when the docs lack the word.
 
-    "arpeggiate" is in no description, but starts with the function name ``arp``.
+    "arpeggiate" is in no description, but starts with the function name ``arp``; a word
+    that is itself a sound's name ("vibraphone") is that sound, not a longer ``vib``.
     """
     stems = tokenize(word)
     slot = [(t, 1.0) for t in stems]
     lower = word.lower()
-    ref_text = index.reference.text
-    if len(lower) >= 5 and stems and not any(t in ref_text for t in stems):
+    ref_text, sounds = index.reference.text, index.sounds
+    if (
+        len(lower) >= 5
+        and stems
+        and not any(t in ref_text for t in stems)
+        and lower not in sounds.entries
+        and lower not in sounds.banks
+    ):
         tables = tables_for(index)
         for i in prefixed_by(tables.ref_lower, lower):
             slot += [(t, 0.7) for t in tokenize(tables.ref_names[i])]

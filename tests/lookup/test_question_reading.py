@@ -169,3 +169,24 @@ def test_the_strings_an_example_passes_to_a_function_describe_it(shared_index):
     # struct's examples pass "x ~ x ~": a question quoting such a rhythm finds it
     names = [i["name"] for i in strudel_knowledge("give my synth the rhythm x ~ x x", index=shared_index)["items"]]
     assert names[0] == "struct", names
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("a warm harpsicord", "gm_harpsichord"),  # the instrument named, not the adjective's pad
+        ("some glockenspeil on top", "glockenspiel"),  # not "on top" (superimpose) in the reference
+        ("how do I use delaytiem with a pattern", "delaytime"),
+    ],
+)
+def test_a_misspelt_name_in_a_description_is_read_as_that_name(shared_index, query, first):
+    response = strudel_knowledge(query, index=shared_index)
+    assert response["items"][0]["name"] == first, [i["name"] for i in response["items"]]
+
+
+def test_a_name_with_an_ending_is_a_word_of_its_own_not_a_misspelling(shared_index):
+    from strudel_jupyter.lookup.ranking import _corrected, _misspelt_words
+
+    found = _misspelt_words(shared_index, ["jazzy", "harpsicord"], reference=True, sounds=True)
+    assert _corrected("harpsicord", found["harpsicord"]) == "harpsichord"
+    assert _corrected("jazzy", found["jazzy"]) == "jazzy"  # jazz + y: kept as typed

@@ -48,3 +48,11 @@ def test_the_best_rows_are_the_first_of_a_full_sort(rows):
     """The cut by relevance alone keeps every row tied at the cut, so ``order`` decides ties."""
     order = lambda x: (-x[1], x[0])  # noqa: E731
     assert _best(list(rows), order) == sorted(rows, key=order)[:TEXT_CANDIDATES]
+
+
+def test_a_word_the_docs_lack_reads_as_the_names_it_starts_with_unless_it_is_a_name(shared_index):
+    from strudel_jupyter.lookup.relevance import _word_slot
+
+    assert ("arp", 0.7) in _word_slot(shared_index, "arpeggiate")
+    # a sound's own name is that sound, not a longer spelling of the function vib
+    assert [t for t, _ in _word_slot(shared_index, "vibraphone")] == ["vibraphon"]
