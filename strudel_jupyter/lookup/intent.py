@@ -290,6 +290,20 @@ def _strip_subject(x: str) -> str:
 GREETINGS = frozenset("hi hello hey hiya".split())
 
 
+# "sound" as a verb says how something should sound, not that the question is about the
+# Sounds tab: "so the pad sounds warmer", "make the synth sound muffled", "sounds like a club".
+_SOUND_AS_VERB = re.compile(
+    r"\b(make\s+(?:it|this|that|them|everything|(?:the|my|this|that|these|those|our|your)\s+\w+(?:\s+\w+)?)\s+)"
+    r"sound\b"
+    r"|\bsound(?:s|ed|ing)?(?=\s+(?:like|more|less|too|so|very|really|a\s+bit|kind\s+of|[a-z]{3,}er)\b)",
+    re.I,
+)
+
+
+def _without_sound_verbs(text: str) -> str:
+    return _SOUND_AS_VERB.sub(lambda m: m.group(1) or " ", text)
+
+
 def content_tokens(text: str) -> list[str]:
     """Words and names in ``text`` that are not question filler, as typed."""
     tokens = _TOKEN.findall(text)
@@ -457,7 +471,7 @@ def _parse_prose(text: str) -> ParsedQuery:
 
     if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
         parsed.subject = None  # "what does it do": no name in it
-    parsed.tokens = content_tokens(text)
+    parsed.tokens = content_tokens(_without_sound_verbs(text))
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])

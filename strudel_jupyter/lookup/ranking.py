@@ -68,6 +68,7 @@ TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
 STRONG: tuple[Match, ...] = ("exact", "synonym")
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
 MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
+CORRECTED_RATIO = 85.0  # ... and read as that name (harpsicord 95, glockenspeil 92; drown/brown 80)
 # Suggestions ("did you mean") are scored on rapidfuzz's ratio scale, not the hit scale.
 SUGGEST_CUTOFF = 60.0
 SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier intent
@@ -260,6 +261,9 @@ class Ranking:
     # a word of the query is a name of this domain (kept apart from the hits: in a
     # description a name's text hit may outscore its demoted name hit)
     named: frozenset[Domain] = frozenset()
+    # the glossary reads some words as the docs' ("big hall", "warmer"): a clue for the
+    # reference, weaker than a name typed ("put the snare in a big hall" asks for reverb)
+    described: bool = False
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -428,11 +432,13 @@ def rank_words(
             stems = tokenize(words[0])
             ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
     ranking.sentence = len(words) > 1 and strong_words < len(words)
-    if ranking.sentence and sounds:
+    if ranking.sentence:
+        stems = [t for w in words for t in tokenize(w)]
+        described = bool(expand(stems))
         # every word names sounds ("closed hats", "steel drums") and none is a word the
         # glossary reads as the docs' ("muffled"): the question describes a sound
-        stems = [t for w in words for t in tokenize(w)]
-        ranking.names_a_sound = all(t in index.sounds.naming_words for t in stems) and not expand(stems)
+        ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
+        ranking.described = described and reference
     if len(words) > 1 and not ranking.sentence and not neighbours:
         # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
         # whole query decides their order, so the verb "add" does not lead over "delay".
@@ -451,11 +457,15 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    for hits in misspelt.values():
+    for word, hits in misspelt.items():
+        sure = _corrected(word, hits) != word
         for hit in hits:
-            # a name typed, if misspelt, answers its word and says which tab is meant
-            (ref_hits if hit.domain == "reference" else snd_hits).append(replace(hit, coverage=1 / len(words)))
-            ranking.named |= {hit.domain}
+            # a name typed, if surely misspelt, answers its word and says which tab is meant
+            (ref_hits if hit.domain == "reference" else snd_hits).append(
+                replace(hit, coverage=1 / len(words) if sure else 0.0)
+            )
+            if sure:
+                ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
 
@@ -478,11 +488,13 @@ def _misspelt_words(
 def _corrected(word: str, hits: Sequence[Hit]) -> str:
     """The word of the likeliest name ``word`` misspells: harpsichord of gm_harpsichord for "harpsicord".
 
-    A word that is a name with an ending ("jazzy" of jazz) is a word of its own, kept as typed.
+    A word that is a name with an ending ("jazzy" of jazz) is a word of its own, kept as typed,
+    and so is one edit away from a name in a short word ("drown", "brown"): below
+    CORRECTED_RATIO it is as likely another English word.
     """
-    best = max(hits, key=lambda h: h.score)  # the first of equals
-    part = max(split_identifier(best.name) or [best.name], key=lambda p: fuzz.ratio(word.lower(), p))
-    return word if word.lower().startswith(part) else part
+    lower, best = word.lower(), max(hits, key=lambda h: h.score)  # the first of equals
+    part = max(split_identifier(best.name) or [best.name], key=lambda p: fuzz.ratio(lower, p))
+    return word if lower.startswith(part) or fuzz.ratio(lower, part) < CORRECTED_RATIO else part
 
 
 def _misspelt(index: StrudelIndex, word: str, *, reference: bool, sounds: bool) -> list[Hit]:
@@ -555,11 +567,14 @@ def _order_by_text(index: StrudelIndex, hits: list[Hit], scored: list[tuple[str,
 _EVIDENCE = {"exact": 3.0, "synonym": 3.0, "prefix": 2.0, "fuzzy": 1.5}
 
 
-def _evidence(hits: Sequence[Hit], sentence: bool, named: bool) -> float:
+NAMED_CLUE, DESCRIBED_CLUE = 0.1, 0.05  # what a name typed, or a glossary word, adds to a domain's evidence
+
+
+def _evidence(hits: Sequence[Hit], sentence: bool, clue: float) -> float:
     if not hits:
         return -1.0
     if sentence:  # the share of the words answered: by the docs' text, or by a misspelt name
-        return max((h.coverage for h in hits if h.match in ("text", "fuzzy")), default=0.0) + 0.1 * named
+        return max((h.coverage for h in hits if h.match in ("text", "fuzzy")), default=0.0) + clue
     top = hits[0]
     return _EVIDENCE.get(top.match, 0.9 * top.coverage)
 
@@ -574,8 +589,9 @@ def choose_domain(ranking: Ranking, *, hint: Domain = "auto") -> Domain | None:
         return None
     if not ranking.sentence and ranking.strong("reference") and ranking.strong("sounds"):
         return "reference" if hint == "reference" else "sounds" if hint == "sounds" else "auto"
-    ref = _evidence(ranking.reference, ranking.sentence, "reference" in ranking.named)
-    snd = _evidence(ranking.sounds, ranking.sentence, "sounds" in ranking.named)
+    ref_clue = NAMED_CLUE if "reference" in ranking.named else DESCRIBED_CLUE if ranking.described else 0.0
+    ref = _evidence(ranking.reference, ranking.sentence, ref_clue)
+    snd = _evidence(ranking.sounds, ranking.sentence, NAMED_CLUE if "sounds" in ranking.named else 0.0)
     bonus = 0.15 if ranking.sentence else 0.6  # in a sentence, "sample" is weak evidence
     if hint == "reference" and ranking.reference:
         ref += bonus

@@ -110,3 +110,20 @@ def test_code_in_a_question(query, intent, subject, calls):
     parsed = parse_query(query)
     assert parsed.code is not None and parsed.code.calls == calls
     assert (parsed.intent, parsed.subject) == (intent, subject)
+
+
+@pytest.mark.parametrize(
+    ("query", "domain", "kept"),
+    [
+        # "sound" as a verb says how something should sound: no hint for the Sounds tab
+        ("cut the highs so the pad sounds warmer", "auto", ["cut", "highs", "pad", "warmer"]),
+        ("make my bass sound fatter", "auto", ["bass", "fatter"]),
+        ("make it sound like a club", "auto", ["club"]),
+        # "sound" as a noun still asks for sounds
+        ("a snare sound", "sounds", ["snare", "sound"]),
+        ("make me a drum sound", "sounds", ["drum", "sound"]),
+    ],
+)
+def test_sound_as_a_verb_is_not_a_hint_for_the_sounds(query, domain, kept):
+    parsed = parse_query(query)
+    assert (parsed.domain, parsed.tokens) == (domain, kept)

@@ -190,3 +190,19 @@ def test_a_name_with_an_ending_is_a_word_of_its_own_not_a_misspelling(shared_ind
     found = _misspelt_words(shared_index, ["jazzy", "harpsicord"], reference=True, sounds=True)
     assert _corrected("harpsicord", found["harpsicord"]) == "harpsichord"
     assert _corrected("jazzy", found["jazzy"]) == "jazzy"  # jazz + y: kept as typed
+
+
+def test_one_edit_in_a_short_word_is_not_a_correction(shared_index):
+    from strudel_jupyter.lookup.ranking import _corrected, _misspelt_words
+
+    found = _misspelt_words(shared_index, ["drown"], reference=True, sounds=True)
+    assert _corrected("drown", found["drown"]) == "drown"  # brown (noise) is one letter away
+
+
+@pytest.mark.parametrize(
+    ("query", "function"), [("the snare needs a big hall", "room"), ("muffle the snare a bit", "lpf")]
+)
+def test_a_glossary_word_beside_a_sound_name_asks_for_the_function(shared_index, query, function):
+    # the sound named is what the effect is for: "hall" is the docs' reverb, "muffle" low-pass
+    response = strudel_knowledge(query, index=shared_index)
+    assert response["domain"] == "reference" and function in [i["name"] for i in response["items"]]
