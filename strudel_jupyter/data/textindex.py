@@ -31,6 +31,24 @@ def _undouble(word: str) -> str:
     return word
 
 
+def _restore_e(base: str) -> str:
+    """What -ing / -ed was added to: "running" -> run, "timing" -> time, "making" -> make.
+
+    A short stem ending consonant-vowel-consonant lost its final e (Porter's rule), so
+    "timing" meets "time" and "fading" meets "fade".
+    """
+    undoubled = _undouble(base)
+    if undoubled != base:
+        return undoubled
+    if len(base) >= 3 and base[-1] not in "aeiouwxy" and base[-2] in "aeiou" and base[-3] not in _VOWELS:
+        vowels_then_consonant = sum(
+            1 for a, b in zip(base, base[1:], strict=False) if a in _VOWELS and b not in _VOWELS
+        )
+        if vowels_then_consonant == 1:
+            return base + "e"
+    return base
+
+
 _BRITISH = (("isation", "ization"), ("ising", "izing"), ("ised", "ized"), ("ises", "izes"), ("ise", "ize"))
 
 
@@ -65,9 +83,9 @@ def stem(word: str) -> str:
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]
     if w.endswith("ing") and len(w) > 5:
-        w = _undouble(w[:-3])
+        w = _restore_e(w[:-3])
     elif w.endswith("ed") and len(w) > 4:
-        w = _undouble(w[:-2])
+        w = _restore_e(w[:-2])
     elif w.endswith("ly") and len(w) > 4:
         w = w[:-2]
     if w.endswith("er") and len(w) > 5:

@@ -304,9 +304,17 @@ def _without_sound_verbs(text: str) -> str:
     return _SOUND_AS_VERB.sub(lambda m: m.group(1) or " ", text)
 
 
+# Contractions: "aren't", "I'm", "we'll" are filler; "the snare's tail" is about the snare.
+_CONTRACTION = re.compile(r"\b([A-Za-z]+)['\u2019]([A-Za-z]{1,2})\b")
+
+
+def _uncontracted(match: re.Match[str]) -> str:
+    return match.group(1) if match.group(2).lower() == "s" else " "
+
+
 def content_tokens(text: str) -> list[str]:
     """Words and names in ``text`` that are not question filler, as typed."""
-    tokens = _TOKEN.findall(text)
+    tokens = _TOKEN.findall(_CONTRACTION.sub(_uncontracted, text))
     if tokens and tokens[0].lower() in GREETINGS:
         tokens = tokens[1:]
     return [t for t in tokens if t.lower() not in STOPWORDS]

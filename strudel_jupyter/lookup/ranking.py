@@ -68,7 +68,9 @@ TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
 STRONG: tuple[Match, ...] = ("exact", "synonym")
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
 MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
-CORRECTED_RATIO = 85.0  # ... and read as that name (harpsicord 95, glockenspeil 92; drown/brown 80)
+# ... and read as that name (harpsicord 95, glockenspeil 92; drown/brown 80), in a word long
+# enough that one edit rarely makes another English word (going/gong)
+CORRECTED_RATIO, CORRECTED_LETTERS = 85.0, 6
 # Suggestions ("did you mean") are scored on rapidfuzz's ratio scale, not the hit scale.
 SUGGEST_CUTOFF = 60.0
 SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier intent
@@ -489,12 +491,13 @@ def _corrected(word: str, hits: Sequence[Hit]) -> str:
     """The word of the likeliest name ``word`` misspells: harpsichord of gm_harpsichord for "harpsicord".
 
     A word that is a name with an ending ("jazzy" of jazz) is a word of its own, kept as typed,
-    and so is one edit away from a name in a short word ("drown", "brown"): below
-    CORRECTED_RATIO it is as likely another English word.
+    and so is a short word or one edit away from a name ("going" and gong, "drown" and brown):
+    it is as likely another English word.
     """
     lower, best = word.lower(), max(hits, key=lambda h: h.score)  # the first of equals
     part = max(split_identifier(best.name) or [best.name], key=lambda p: fuzz.ratio(lower, p))
-    return word if lower.startswith(part) or fuzz.ratio(lower, part) < CORRECTED_RATIO else part
+    sure = len(lower) >= CORRECTED_LETTERS and fuzz.ratio(lower, part) >= CORRECTED_RATIO
+    return part if sure and not lower.startswith(part) else word
 
 
 def _misspelt(index: StrudelIndex, word: str, *, reference: bool, sounds: bool) -> list[Hit]:

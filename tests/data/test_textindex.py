@@ -18,6 +18,11 @@ from strudel_jupyter.data.textindex import WORD_RE, TextIndex, split_identifier,
         ("randomise", "randomize"),  # British spellings as the docs spell them
         ("colour", "color"),
         ("filters", "filter"),
+        ("timing", "time"),  # -ing took the final e: restored
+        ("making", "make"),
+        ("fading", "fade"),
+        ("hitting", "hit"),  # a doubled consonant is undone instead
+        ("opening", "open"),
     ],
 )
 def test_stem_only_needs_to_be_consistent(word, same_as):
