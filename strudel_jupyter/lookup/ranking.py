@@ -67,6 +67,7 @@ TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
 
 STRONG: tuple[Match, ...] = ("exact", "synonym")
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
+DEFAULT_BANK_MEMBERS = 5  # at most this many of a named bank's sounds lead (its hh, oh for "hats")
 MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
 # ... and read as that name (harpsicord 95, glockenspeil 92; drown/brown 80), in a word long
 # enough that one edit rarely makes another English word (going/gong)
@@ -406,6 +407,7 @@ def rank_words(
     ref_hits: list[Hit] = []
     snd_hits: list[Hit] = []
     strong_words = 0
+    sound_names: list[str] = []  # words that are a sound's or bank's name as typed
     for word in words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(words) == 1
@@ -414,6 +416,8 @@ def rank_words(
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
         strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
+        if any(h.match in STRONG for h in s):
+            sound_names.append(word)
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
@@ -436,7 +440,8 @@ def rank_words(
     ranking.sentence = len(words) > 1 and strong_words < len(words)
     if ranking.sentence:
         stems = [t for w in words for t in tokenize(w)]
-        described = bool(expand(stems))
+        # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
+        described = bool(expand([t for w in words if w not in sound_names for t in tokenize(w)]))
         # every word names sounds ("closed hats", "steel drums") and none is a word the
         # glossary reads as the docs' ("muffled"): the question describes a sound
         ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
@@ -445,7 +450,10 @@ def rank_words(
         # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
         # whole query decides their order, so the verb "add" does not lead over "delay".
         ranking.reference = _order_by_text(index, rank_names(ref_hits), text_reference(index, [*words, *context]))
-        ranking.sounds = rank_names(snd_hits)
+        members = _bank_members(index, words, snd_hits)
+        if members:  # the names it was asked by follow, one step down
+            snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
+        ranking.sounds = rank_names([*members, *snd_hits])
         return ranking
     band = SCORE_SENTENCE_BAND if ranking.sentence else SCORE_TEXT_BAND
     if ranking.sentence:
@@ -470,6 +478,21 @@ def rank_words(
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) -> list[Hit]:
+    """A bank named with a sound ("snare from a Linn LM-1", "linn snare"): that bank's sound.
+
+    The bank's own sounds that the whole query describes (their text covers every word).
+    """
+    banks = {h.name for h in hits if h.kind == "bank" and h.match in STRONG}
+    if not banks or len(words) < 2:
+        return []
+    return [
+        Hit("sounds", "sound", key, "exact", SCORE_EXACT, via=" ".join(words))
+        for key, _relevance, coverage in text_sounds(index, words)
+        if coverage >= 1.0 and key.split("_", 1)[0] in banks
+    ][:DEFAULT_BANK_MEMBERS]
 
 
 def _misspelt_words(

@@ -206,3 +206,17 @@ def test_a_glossary_word_beside_a_sound_name_asks_for_the_function(shared_index,
     # the sound named is what the effect is for: "hall" is the docs' reverb, "muffle" low-pass
     response = strudel_knowledge(query, index=shared_index)
     assert response["domain"] == "reference" and function in [i["name"] for i in response["items"]]
+
+
+@pytest.mark.parametrize(("query", "first"), [("linn snare", "linn_sd"), ("the cowbell from the tr808", "tr808_cb")])
+def test_a_bank_named_with_a_sound_answers_the_banks_sound(shared_index, query, first):
+    # Given a drum machine and one of its sounds named together
+    items = strudel_knowledge(query, index=shared_index)["items"]
+    # Then that machine's sound leads, and the names asked by follow
+    assert items[0]["name"] == first and items[0]["kind"] == "sound", [i["name"] for i in items]
+
+
+def test_a_sounds_own_name_is_no_glossary_clue(shared_index):
+    # "supersaw" is a sound and a glossary word (detuned unison): typed as a name, the sound
+    response = strudel_knowledge("huge trance supersaw lead", index=shared_index)
+    assert response["domain"] == "sounds" and response["items"][0]["name"] == "supersaw"
