@@ -7,6 +7,7 @@ real names offered instead. Quoted code is checked by the validator (``code/``).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ...data.sounds import BANK_DOC, SoundEntry
 from ...data.sounds_tab import index_slots, is_hidden_sound, sound_key
@@ -27,6 +28,9 @@ from ..ranking import (
 from ..relevance import text_sounds
 from .describe import describe_bank, describe_function, describe_sound
 from .question import NOT_FOUND, SOURCES, Question, failure
+
+if TYPE_CHECKING:
+    from ...code.report import ValidationResult
 
 __all__ = ["answer_check", "answer_code", "answer_missing"]
 
@@ -174,13 +178,21 @@ def _not_real(question: Question, subject: str, domain: Domain, noun: str | None
 
 def answer_code(question: Question, code: CodeParts) -> KnowledgeResponse:
     """'is s("bd").bank("tr909") valid': validate the quoted code and list what it uses."""
-    # The one lookup -> code edge (tests/test_architecture.py): imported on this path only.
-    from ...code.mininotation import parse_mini
+    return _code_answer(question, code, _validated(question, code))
+
+
+def _validated(question: Question, code: CodeParts) -> ValidationResult:
+    # The one lookup -> code edge (tests/test_architecture.py): imported on these paths only.
     from ...code.validation import strudel_validate
+
+    return strudel_validate(_as_program(code.text), index=question.index)
+
+
+def _code_answer(question: Question, code: CodeParts, result: ValidationResult) -> KnowledgeResponse:
+    from ...code.mininotation import parse_mini
 
     index = question.index
     ref, snd = index.reference, index.sounds
-    result = strudel_validate(_as_program(code.text), index=index)
     shift = len(_as_program(code.text)) - len(code.text)
     banks = [content.strip() for callee, content in code.strings if callee == "bank"]
     # what the code uses, in the order a reader cares about: sounds played, banks, functions called
@@ -240,12 +252,10 @@ def answer_invented(question: Question, code: CodeParts) -> KnowledgeResponse | 
     if it calls a name Strudel does not have, that is the answer (``ok: false`` with
     suggestions), never another function's page. None when every name it calls is real.
     """
-    from ...code.validation import strudel_validate
-
-    findings = strudel_validate(_as_program(code.text), index=question.index)["findings"]
-    if not any(f["kind"] in _INVENTED_KINDS for f in findings):
+    result = _validated(question, code)
+    if not any(f["kind"] in _INVENTED_KINDS for f in result["findings"]):
         return None
-    return answer_code(question, code)
+    return _code_answer(question, code, result)
 
 
 def _is_real(question: Question, name: str) -> bool:
