@@ -59,6 +59,8 @@ class Glossary:
         self._phrases = {False: self._by_phrase(e for e in self.entries if not e.sounds)}
         self._phrases[True] = self._by_phrase(e for e in self.entries if e.sounds)
         self.longest = max((len(k) for table in self._phrases.values() for k in table), default=0)
+        # the stems a phrase can start with: every other position is passed over at once
+        self._starts = {key: frozenset(k[0] for k in table) for key, table in self._phrases.items()}
         self.stems = frozenset(t for table in self._phrases.values() for k in table for t in k)
 
     @staticmethod
@@ -79,10 +81,13 @@ class Glossary:
 
         ``sounds``: use the ``# sounds:`` lines (words of sounds), else the docs' lines.
         """
-        by_phrase = self._phrases[sounds]
+        by_phrase, starts = self._phrases[sounds], self._starts[sounds]
         found: list[Expansion] = []
         i = 0
         while i < len(stems):
+            if stems[i] not in starts:
+                i += 1
+                continue
             for size in range(min(self.longest, len(stems) - i), 0, -1):
                 targets = by_phrase.get(tuple(stems[i : i + size]))
                 if targets:
