@@ -544,7 +544,7 @@ def _misspelt(index: StrudelIndex, word: str, *, reference: bool, sounds: bool) 
                 hits.append(Hit("reference", "function", entry.name, "fuzzy", promoted(close.score), via=close.choice))
     key = sound_key(split_sound_index(lower)[0])
     if sounds and key and not key.startswith("_"):
-        for close in closest(key, tables.sound_choices, cutoff=MISSPELT_RATIO, limit=8):
+        for close in closest(key, tables.prose_sounds, cutoff=MISSPELT_RATIO, limit=8):
             if not close.choice.startswith(key):
                 kind: Kind = "sound" if close.choice in index.sounds.entries else "bank"
                 hits.append(Hit("sounds", kind, close.choice, "fuzzy", promoted(close.score)))

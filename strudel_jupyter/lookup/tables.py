@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from ..data.index import StrudelIndex
 from ..data.reference import ReferenceIndex
+from ..data.sounds import Bank
 from .closest import ByLength
 
 __all__ = ["NameTables", "prefixed", "prefixed_by", "tables_for"]
@@ -18,9 +19,18 @@ __all__ = ["NameTables", "prefixed", "prefixed_by", "tables_for"]
 class NameTables:
     """Sorted names of one index version: reference names and synonyms, sound keys, banks."""
 
-    __slots__ = ("bank_names", "ref_fuzzy", "ref_lower", "ref_names", "sound_choices", "sound_names", "sound_sorted")
+    __slots__ = (
+        "bank_names",
+        "prose_sounds",
+        "ref_fuzzy",
+        "ref_lower",
+        "ref_names",
+        "sound_choices",
+        "sound_names",
+        "sound_sorted",
+    )
 
-    def __init__(self, reference: ReferenceIndex, sound_names: Sequence[str], banks: Mapping[str, object]) -> None:
+    def __init__(self, reference: ReferenceIndex, sound_names: Sequence[str], banks: Mapping[str, Bank]) -> None:
         ref_names = sorted({n for e in reference.entries for n in (e.name, *e.synonyms)}, key=str.lower)
         self.ref_lower = [n.lower() for n in ref_names]
         self.ref_names = ref_names
@@ -30,6 +40,11 @@ class NameTables:
         # fuzzy matching (closest): over lower-case reference names, and over sound keys and banks
         self.ref_fuzzy = ByLength(self.ref_lower)
         self.sound_choices = ByLength([*self.sound_names, *self.bank_names])
+        # what a misspelt word in prose may mean: instruments, synths and banks, not one drum
+        # machine's abbreviated sample (tr909_bd is typed as code, not as a word)
+        machines = {name for name, bank in banks.items() if bank.category == "drum-machines"}
+        prose = [k for k in self.sound_names if k.partition("_")[0] not in machines]
+        self.prose_sounds = ByLength([*prose, *self.bank_names])
 
 
 def tables_for(index: StrudelIndex) -> NameTables:

@@ -220,3 +220,12 @@ def test_a_sounds_own_name_is_no_glossary_clue(shared_index):
     # "supersaw" is a sound and a glossary word (detuned unison): typed as a name, the sound
     response = strudel_knowledge("huge trance supersaw lead", index=shared_index)
     assert response["domain"] == "sounds" and response["items"][0]["name"] == "supersaw"
+
+
+def test_a_misspelt_word_in_prose_means_an_instrument_or_a_bank_not_a_machines_sample(shared_index):
+    from strudel_jupyter.lookup.ranking import _misspelt
+
+    names = {h.name for h in _misspelt(shared_index, "rolandtr909hh", reference=False, sounds=True)}
+    assert "rolandtr909" in names  # the bank, spelt without its sample
+    assert not any("_" in n for n in names)  # never rolandtr909_hh, a sample typed as code
+    assert "gm_harpsichord" in {h.name for h in _misspelt(shared_index, "harpsicord", reference=False, sounds=True)}
