@@ -4,7 +4,9 @@
 
 Targets (2-core machine): index build <= 150 ms, warm p50 <= 0.5 ms, p99 <= 5 ms;
 long musicians' questions (up to 200 characters): warm p99 <= 2 ms.
-Nothing is cached between queries: every call parses, ranks and shapes its response.
+Every call parses, ranks and shapes its response; what is kept between calls is per word
+(stems, and the names a word found nowhere may misspell), so long questions are also
+timed with that per-word memo emptied before each call ("cold words").
 """
 
 from __future__ import annotations
@@ -105,13 +107,19 @@ def bench_long_questions(snapshot: Path, repeat: int) -> dict[str, float]:
     index = StrudelIndex.from_path(snapshot)
     for q in LONG_QUESTIONS:  # warm-up
         strudel_knowledge(q, index=index)
-    times, cpu = [], []
+    times, cpu, cold = [], [], []
     for _ in range(repeat):
         for q in LONG_QUESTIONS:
             t0, c0 = time.perf_counter(), time.thread_time()
             strudel_knowledge(q, index=index)
             cpu.append((time.thread_time() - c0) * 1000)
             times.append((time.perf_counter() - t0) * 1000)
+    for _ in range(repeat):
+        for q in LONG_QUESTIONS:
+            index.sounds.state.derived.pop(("ranking", "misspelt"), None)  # the per-word memo, emptied
+            c0 = time.thread_time()
+            strudel_knowledge(q, index=index)
+            cold.append((time.thread_time() - c0) * 1000)
     return {
         "questions": len(LONG_QUESTIONS),
         "longest_chars": max(len(q) for q in LONG_QUESTIONS),
@@ -120,6 +128,8 @@ def bench_long_questions(snapshot: Path, repeat: int) -> dict[str, float]:
         "max_ms": max(times),
         # CPU time of the calling thread: what a busy machine cannot inflate
         "p99_cpu_ms": percentile(cpu, 0.99),
+        "cold_words_p50_cpu_ms": percentile(cold, 0.5),
+        "cold_words_p99_cpu_ms": percentile(cold, 0.99),
     }
 
 

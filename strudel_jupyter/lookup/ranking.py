@@ -72,6 +72,7 @@ MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a mi
 # ... and read as that name (harpsicord 95, glockenspeil 92; drown/brown 80), in a word long
 # enough that one edit rarely makes another English word (going/gong)
 CORRECTED_RATIO, CORRECTED_LETTERS = 85.0, 6
+MISSPELT_MEMO_WORDS = 4096  # words whose misspelling candidates are kept per registry version
 # Suggestions ("did you mean") are scored on rapidfuzz's ratio scale, not the hit scale.
 SUGGEST_CUTOFF = 60.0
 SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier intent
@@ -528,8 +529,24 @@ def _misspelt(index: StrudelIndex, word: str, *, reference: bool, sounds: bool) 
 
     Only edits of at least MISSPELT_RATIO; a name the word starts is left out (it is a
     prefix, which the text relevance already reads as the word's meaning).
+
+    Memoised per registry version, for at most MISSPELT_MEMO_WORDS words: the everyday words
+    of long questions ("making", "track") recur from question to question, and scanning
+    every name for each is a tenth of a long question's time.
     """
-    tables, lower = tables_for(index), word.strip().lower()
+    key = (word.strip().lower(), reference, sounds)
+    memo: dict[tuple[str, bool, bool], tuple[Hit, ...]]
+    memo = index.sounds.state.derived.get_or_build(("ranking", "misspelt"), dict)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MISSPELT_MEMO_WORDS:
+            memo.clear()  # bounded: pasted or hostile text cannot grow it
+        found = memo[key] = tuple(_misspelt_names(index, key[0], reference=reference, sounds=sounds))
+    return list(found)
+
+
+def _misspelt_names(index: StrudelIndex, lower: str, *, reference: bool, sounds: bool) -> list[Hit]:
+    tables = tables_for(index)
     if lower in _all_lower(index):
         return []
 

@@ -229,3 +229,18 @@ def test_a_misspelt_word_in_prose_means_an_instrument_or_a_bank_not_a_machines_s
     assert "rolandtr909" in names  # the bank, spelt without its sample
     assert not any("_" in n for n in names)  # never rolandtr909_hh, a sample typed as code
     assert "gm_harpsichord" in {h.name for h in _misspelt(shared_index, "harpsicord", reference=False, sounds=True)}
+
+
+def test_misspelling_candidates_are_remembered_per_registry_version_and_bounded(fresh_index, monkeypatch):
+    from strudel_jupyter.lookup import ranking
+
+    first = ranking._misspelt(fresh_index, "harpsicord", reference=True, sounds=True)
+    assert first == ranking._misspelt(fresh_index, "harpsicord", reference=True, sounds=True)
+    # a sound registered under that spelling is a new registry version: the word is now a name
+    fresh_index.register_sounds({"harpsicord": ["h/a.wav"]}, "https://example.com/")
+    assert ranking._misspelt(fresh_index, "harpsicord", reference=True, sounds=True) == []
+    # however many words are asked about, the memo stays bounded
+    monkeypatch.setattr(ranking, "MISSPELT_MEMO_WORDS", 50)
+    for n in range(200):
+        ranking._misspelt(fresh_index, f"word{n}x", reference=True, sounds=True)
+    assert len(fresh_index.sounds.state.derived[("ranking", "misspelt")]) <= 50
