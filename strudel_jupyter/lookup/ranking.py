@@ -67,7 +67,7 @@ TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
 
 STRONG: tuple[Match, ...] = ("exact", "synonym")
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
-DEFAULT_BANK_MEMBERS = 5  # at most this many of a named bank's sounds lead (its hh, oh for "hats")
+BANK_MEMBERS_LEADING = 5  # at most this many of a named bank's sounds lead (its hh, oh for "hats")
 MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
 # ... and read as that name (harpsicord 95, glockenspeil 92; drown/brown 80), in a word long
 # enough that one edit rarely makes another English word (going/gong)
@@ -463,13 +463,14 @@ def rank_words(
     # a longer word in no description, no name and no glossary is most likely a misspelt name:
     # the text reads it as that name's word ("harpsicord" as harpsichord)
     misspelt = _misspelt_words(index, words, reference=reference, sounds=sounds) if ranking.sentence else {}
-    read = [_corrected(w, misspelt[w]) if w in misspelt else w for w in words]
+    corrected = {w: _corrected(w, hits) for w, hits in misspelt.items()}
+    read = [corrected.get(w, w) for w in words]
     if reference:
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
     for word, hits in misspelt.items():
-        sure = _corrected(word, hits) != word
+        sure = corrected[word] != word
         for hit in hits:
             # a name typed, if surely misspelt, answers its word and says which tab is meant
             (ref_hits if hit.domain == "reference" else snd_hits).append(
@@ -493,7 +494,7 @@ def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) ->
         Hit("sounds", "sound", key, "exact", SCORE_EXACT, via=" ".join(words))
         for key, _relevance, coverage in text_sounds(index, words)
         if coverage >= 1.0 and key.split("_", 1)[0] in banks
-    ][:DEFAULT_BANK_MEMBERS]
+    ][:BANK_MEMBERS_LEADING]
 
 
 def _misspelt_words(
