@@ -82,9 +82,10 @@ def __dir__() -> list[str]:
 
 def load_ipython_extension(ipython: Any) -> None:
     """``%load_ext strudel_jupyter``: registers the ``%strudel`` / ``%%strudel`` magics."""
-    from .jupyter.magics import StrudelMagics
+    from .jupyter.magics import StrudelMagics, register_question_marks
 
     ipython.register_magics(StrudelMagics)
+    register_question_marks(ipython)  # "%strudel what does room do?" asks, not IPython's help
     editor_help = importlib.import_module(".jupyter.completer", __name__)  # Tab and Shift+Tab in Strudel code
     editor_help.register_completer(ipython)
     editor_help.register_inspector(ipython)

@@ -7,6 +7,7 @@ the cell to the validator; ``%strudel`` alone opens the panel.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from IPython.core.error import UsageError
@@ -20,7 +21,7 @@ from ..lookup.knowledge import strudel_knowledge
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
 
-__all__ = ["StrudelMagics"]
+__all__ = ["StrudelMagics", "keep_question_marks"]
 
 _QUOTES = ("'", '"')
 
@@ -30,6 +31,36 @@ def _unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in _QUOTES and text[0] not in text[1:-1]:
         return text[1:-1]
     return text
+
+
+# "%strudel what does room do?": IPython reads a line ending in "?" as a help request for its
+# last word ("Object `do` not found"); a question is what the magic is for.
+_ASKED = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<assign>[A-Za-z_]\w*[ \t]*=[ \t]*)?%strudel[ \t]+(?P<question>\S.*\?)[ \t]*$"
+)
+
+
+def keep_question_marks(lines: list[str]) -> list[str]:
+    """An input transformer: a ``%strudel`` line ending in "?" runs the magic with its question.
+
+    Registered in ``input_transformers_cleanup``, so it runs before IPython's help syntax;
+    ``%strudel?`` alone (help on the magic) and every other line are left as they are.
+    """
+    out = []
+    for line in lines:
+        asked = _ASKED.match(line.rstrip("\n"))
+        if asked:
+            call = f"get_ipython().run_line_magic('strudel', {asked['question']!r})"
+            line = asked["indent"] + (asked["assign"] or "") + call + ("\n" if line.endswith("\n") else "")
+        out.append(line)
+    return out
+
+
+def register_question_marks(ipython: Any) -> None:
+    """Install :func:`keep_question_marks` once (loading the extension twice keeps one)."""
+    cleanup = getattr(ipython, "input_transformers_cleanup", None)
+    if cleanup is not None and keep_question_marks not in cleanup:
+        cleanup.append(keep_question_marks)
 
 
 @magics_class

@@ -202,3 +202,33 @@ def test_domain_and_mode_choices_are_the_vocabulary(shell):
     assert choices == {"domain": DOMAINS, "mode": MODES}
     # and a word of the vocabulary works end to end
     assert shell.run_line_magic("strudel", "piano --domain sounds --mode search --limit 2")["domain"] == "sounds"
+
+
+@pytest.mark.parametrize(
+    ("source", "name"),
+    [
+        ("%strudel what does room do?", "room"),
+        ("r = %strudel is bd available?\nr", "bd"),
+        ("for _ in range(1):\n    r = %strudel what does fast do?\nr", "fast"),
+    ],
+)
+def test_a_question_ending_in_a_question_mark_is_asked_not_read_as_help(shell, source, name):
+    # Given a musician's question ending in "?" (IPython's syntax for help on the last word)
+    result, captured = run(shell, source)
+    # Then the magic answers it: no "Object `do` not found"
+    assert result.success and "not found" not in captured.stdout
+    assert isinstance(result.result, KnowledgeResult) and result.result["items"][0]["name"] == name
+
+
+def test_help_on_the_magic_itself_still_works(shell):
+    _result, captured = run(shell, "%strudel?")
+    assert "Look up Strudel functions and sounds" in captured.stdout
+
+
+def test_the_question_mark_transformer_leaves_other_lines_alone():
+    from strudel_jupyter.jupyter.magics import keep_question_marks
+
+    lines = ["len?\n", "x = 1  # what?\n", "%strudel?\n", "%%strudel\n", 's("bd?")\n']
+    assert keep_question_marks(lines) == lines
+    asked = keep_question_marks(["  %strudel is it 'real'?\n"])
+    assert asked == ["  get_ipython().run_line_magic('strudel', \"is it 'real'?\")\n"]
