@@ -21,7 +21,7 @@ from ..lookup.knowledge import strudel_knowledge
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
 
-__all__ = ["StrudelMagics", "keep_question_marks"]
+__all__ = ["StrudelMagics", "keep_question_marks", "register_question_marks"]
 
 _QUOTES = ("'", '"')
 

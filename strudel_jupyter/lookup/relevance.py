@@ -177,8 +177,11 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
     return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
 
 
-def _best(rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple]) -> list:
-    """The TEXT_CANDIDATES ``(key, relevance, coverage)`` rows of highest relevance, in ``order``.
+def _best(
+    rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple]
+) -> list[tuple[str, float, float]]:
+    """The TEXT_CANDIDATES ``(key, relevance, coverage)`` rows of highest relevance, in ``order``
+    (``rows`` is sorted and cut in place: pass a list of your own).
 
     Only the best few matter downstream: sorting by relevance alone (a C-level key) and
     then only the rows at or above the cut by ``order`` keeps long questions cheap.

@@ -32,7 +32,7 @@ from .question import NOT_FOUND, SOURCES, Question, failure
 if TYPE_CHECKING:
     from ...code.report import ValidationResult
 
-__all__ = ["answer_check", "answer_code", "answer_missing"]
+__all__ = ["answer_check", "answer_code", "answer_invented", "answer_missing"]
 
 # Findings that make quoted code fail or fall silent: a "valid?" question answers no.
 _SILENT_KINDS = frozenset({"unknown_sound", "unknown_bank", "sound_not_in_bank"})
