@@ -1,0 +1,89 @@
+"""``strudel_knowledge(query)``: the one authoritative lookup, as the spec defines it.
+
+Flow: read the request -> read the intent -> route to an answer (``answers/``: check,
+listing, free text) -> the spec's response. It never raises and never returns a name the
+snapshot does not have.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..data.index import StrudelIndex, get_index
+from ..data.snapshot import SnapshotError
+from ..lookup.answers.free_text import answer_free_text
+from ..lookup.answers.listing import answer_listing
+from ..lookup.answers.question import Question, failure
+from ..lookup.intent import parse_query
+from ..lookup.items import KnowledgeResponse
+from ..lookup.request import QueryError, coerce_request, shown
+from .code_questions import answer_check, answer_code, answer_invented, answer_missing
+
+__all__ = ["strudel_knowledge"]
+
+log = logging.getLogger(__name__)
+
+
+def strudel_knowledge(
+    query: Any,
+    *,
+    domain: str | None = None,
+    mode: str | None = None,
+    limit: int | None = None,
+    index: StrudelIndex | None = None,
+) -> KnowledgeResponse:
+    """Answer a free-form or object query about Strudel functions and sounds.
+
+    ``query`` is a string ("what does room do", "symbol:fast", "list synths"), an
+    object ``{"q", "domain", "mode", "limit"}`` or that object as JSON; ``domain``,
+    ``mode`` and ``limit`` may also be passed as keywords (they win over the object's fields).
+    Returns the spec's structured response; on bad input ``{"ok": false, "reason": ...}``.
+    """
+    try:
+        request = coerce_request(query, domain=domain, mode=mode, limit=limit)
+    except QueryError as exc:
+        return failure(exc.query or _preview(query), exc.reason, exc.message)
+    except Exception:  # the contract: an agent-facing call never raises
+        log.exception("strudel_knowledge could not read its input")
+        return failure(_preview(query), "invalid_query", 'The query could not be read; send a string or {"q": ...}.')
+    try:
+        index = index or get_index()
+    except SnapshotError as exc:
+        return failure(request.q, "snapshot_unavailable", f"The Strudel snapshot could not be loaded: {exc}")
+    try:
+        response = route(Question(index, request.q, request.domain, request.mode, request.limit))
+    except Exception:  # the contract: an agent-facing call never raises
+        log.exception("strudel_knowledge failed on %r", request.q)
+        return failure(request.q, "internal_error", "The lookup failed unexpectedly; try rephrasing the query.")
+    response["notes"] = [*request.notes, *response.get("notes", [])]
+    return response
+
+
+def route(question: Question) -> KnowledgeResponse:
+    """Route a question by its intent: quoted code, a check, a listing, else free text."""
+    parsed = parse_query(question.q)
+    binding = question.domain != "auto" or parsed.domain_binding
+    domain = question.domain if question.domain != "auto" else parsed.domain
+    if parsed.intent == "check" and parsed.subject is None and parsed.code is not None:
+        return answer_code(question, parsed.code)
+    if parsed.intent == "check" and parsed.subject:
+        return answer_check(question, parsed.subject, domain, noun=parsed.noun)
+    if parsed.exact and parsed.subject:
+        # "how do I use `rot`", "what does .rot() do": a name written as code must exist as written
+        missing = answer_missing(question, parsed.subject, domain)
+        if missing is not None:
+            return missing
+    if parsed.code is not None:
+        # code quoted in any other question: an invented name it calls is the answer
+        invented = answer_invented(question, parsed.code)
+        if invented is not None:
+            return invented
+    listing = answer_listing(question, parsed, domain)
+    if listing is not None:
+        return listing
+    return answer_free_text(question, parsed, domain, binding=binding)
+
+
+def _preview(query: Any) -> str:
+    return shown(query, 80)  # bounded, even for deep nesting or a 5,000-digit number
