@@ -186,3 +186,22 @@ class TestUnreachableUpstream:
     async def test_status_check_asks_upstream(self, jp_fetch):
         assert (await status_of(jp_fetch))["reachable"] is None  # not asked yet
         assert (await status_of(jp_fetch, check="1"))["reachable"] is False
+
+
+# ------------------------------------------------------------ settings from the environment
+class TestEnvironment:
+    """Given no StrudelSamples config but STRUDEL_SAMPLE_MIRROR and STRUDEL_SAMPLE_CACHE set when the server starts."""
+
+    @pytest.fixture
+    def jp_server_config(self, standin_cdn, cache_dir, monkeypatch):
+        monkeypatch.setenv("STRUDEL_SAMPLE_MIRROR", standin_cdn.url)
+        monkeypatch.setenv("STRUDEL_SAMPLE_CACHE", str(cache_dir))
+        monkeypatch.setenv("STRUDEL_SAMPLE_CACHE_MAX_BYTES", "3M")
+        return {"ServerApp": {"jpserver_extensions": {"strudel_jupyter": True}}}
+
+    async def test_the_server_fetches_from_the_mirror_into_the_cache(self, sample, jp_fetch, standin_cdn, cache_dir):
+        status, _headers, body = await sample(UZU_BD[0])
+        assert status == 200 and standin_cdn.requests[UZU_BD[0]] == 1
+        assert (cache_dir / UZU_BD[0]).read_bytes() == body
+        report = await status_of(jp_fetch)
+        assert report["mirror"] == standin_cdn.url and report["max_bytes"] == 3 * 1024 * 1024
