@@ -282,6 +282,7 @@ class PackStatus:
     bytes: int = 0
     total_files: int = 0
     sounds: int = 0
+    total_sounds: int = 0
     map_cached: bool = False
 
 
@@ -495,7 +496,9 @@ class SampleCache:
     def status(self) -> tuple[list[PackStatus], int, int]:
         """Per pack what is cached, then all cached files and bytes."""
         catalog = self.catalog
-        packs = {p.name: PackStatus(p.name, total_files=len(p.files)) for p in catalog.packs}
+        packs = {
+            p.name: PackStatus(p.name, total_files=len(p.files), total_sounds=len(set(p.sounds))) for p in catalog.packs
+        }
         sounds: dict[str, set[str]] = {name: set() for name in packs}
         files = size = 0
         for _mtime, file_size, path in self._walk():
