@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tornado.web
 from traitlets import Int, Unicode, default, validate
@@ -31,7 +31,9 @@ from ...data.sample_cache import (
 )
 from ...limits import SAMPLE_WORKERS
 from .base import ApiError, StrudelHandler
-from .payloads import SampleCacheStatus
+
+if TYPE_CHECKING:
+    from .payloads import SampleCacheStatus
 
 __all__ = ["SAMPLES_SETTING", "SampleHandler", "SampleStatusHandler", "SampleService", "StrudelSamples"]
 
