@@ -245,12 +245,20 @@ def sample_catalog(snapshot_dir: os.PathLike[str] | str) -> SampleCatalog:
                 raise SnapshotError(snapshot_file, f"unreadable sample map: {exc}") from exc
             for sound, raw in _map_files(sample_map if isinstance(sample_map, dict) else {}, entry["baseUrl"]):
                 key = urllib.parse.unquote(base_path + raw)
-                if key not in paths:
+                if key not in paths and _inside(key):
                     paths[key] = (base_path + raw, name)
                     files.append(key)
                     sounds.append(sound)
         packs.append(SamplePack(name, map_path, snapshot_file, tuple(files), tuple(sounds)))
     return SampleCatalog(tuple(packs), paths)
+
+
+def _inside(path: str) -> bool:
+    try:
+        check_path(path)
+    except SamplePathEscapes:
+        return False
+    return True
 
 
 def check_path(path: str) -> str:

@@ -186,3 +186,14 @@ def test_sizes_read_as_people_write_them(text, size):
 def test_sizes_that_are_not_sizes_are_refused(text):
     with pytest.raises(ValueError):
         parse_size(text)
+
+
+def test_a_bad_environment_value_falls_back_to_the_default_with_a_warning(monkeypatch, caplog):
+    # the server's REST API must not go down for a typo in an environment variable
+    monkeypatch.setenv("STRUDEL_SAMPLE_MIRROR", "strudel.b-cdn.net")  # no scheme
+    monkeypatch.setenv("STRUDEL_SAMPLE_CACHE_MAX_BYTES", "lots")
+    settings = StrudelSamples()
+    with caplog.at_level("WARNING"):
+        assert settings.mirror == "https://strudel.b-cdn.net/"
+        assert settings.max_bytes == SAMPLE_CACHE_MAX_BYTES
+    assert "STRUDEL_SAMPLE_MIRROR" in caplog.text and "STRUDEL_SAMPLE_CACHE_MAX_BYTES" in caplog.text
