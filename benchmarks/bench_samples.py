@@ -32,10 +32,10 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_rest import DEFAULT_SNAPSHOT, ROOT, percentile, start_server  # noqa: E402
+from bench_rest import DEFAULT_SNAPSHOT, ROOT, percentile, start_server
 
 sys.path.insert(0, str(ROOT))
-from strudel_jupyter.data.sample_cache import sample_catalog  # noqa: E402
+from strudel_jupyter.data.sample_cache import sample_catalog
 
 MAX_SECONDS = 120
 
