@@ -205,3 +205,25 @@ class TestEnvironment:
         assert (cache_dir / UZU_BD[0]).read_bytes() == body
         report = await status_of(jp_fetch)
         assert report["mirror"] == standin_cdn.url and report["max_bytes"] == 3 * 1024 * 1024
+
+
+class TestSmallCap:
+    """Given a cap that holds two of the stand-in's drum kit samples."""
+
+    @pytest.fixture
+    def jp_server_config(self, mirror, cache_dir, standin_cdn):
+        size = len(standin_cdn.files[UZU_BD[0]].body)
+        return {
+            "ServerApp": {"jpserver_extensions": {"strudel_jupyter": True}},
+            "StrudelSamples": {"mirror": mirror, "cache_dir": str(cache_dir), "max_bytes": 2 * size + 100},
+        }
+
+    async def test_the_least_recently_used_sample_goes_first(self, sample, standin_cdn, cache_dir):
+        third = "uzu-drumkit/brk/10_break_amen_pprocessed.wav"  # named by the real map, like UZU_BD
+        standin_cdn.add(third, wav_bytes(90))
+        for path in (*UZU_BD, UZU_BD[0]):  # the first is used again: the second is now the oldest
+            assert (await sample(path))[0] == 200
+            await asyncio.sleep(0.02)
+        assert (await sample(third))[0] == 200
+        on_disk = {p.relative_to(cache_dir).as_posix() for p in cache_dir.rglob("*") if p.is_file()}
+        assert on_disk == {UZU_BD[0], third}
