@@ -379,9 +379,10 @@ class SampleCache:
         file = self._file(key)
         try:
             size = file.stat().st_size
-            os.utime(file)  # most recently used now
         except OSError:
             return None
+        with contextlib.suppress(OSError):  # a read-only cache still serves, it just ages by fetch time
+            os.utime(file)  # most recently used now
         return CachedSample(file, size, _content_type(key), "cache")
 
     def _snapshot_map(self, key: str, pack: str) -> CachedSample | None:
