@@ -13,6 +13,8 @@ import time
 import urllib.parse
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from traitlets.config import Config
 
 from strudel_jupyter.data.sample_cache import (
@@ -197,3 +199,31 @@ def test_a_bad_environment_value_falls_back_to_the_default_with_a_warning(monkey
         assert settings.mirror == "https://strudel.b-cdn.net/"
         assert settings.max_bytes == SAMPLE_CACHE_MAX_BYTES
     assert "STRUDEL_SAMPLE_MIRROR" in caplog.text and "STRUDEL_SAMPLE_CACHE_MAX_BYTES" in caplog.text
+
+
+_CATALOG_PATHS = sorted(sample_catalog(SHARED_SNAPSHOT).paths)
+_LOOKUP: dict[str, SampleCache] = {}  # one cache (one catalog read) for every generated path
+
+
+@given(
+    st.one_of(
+        st.text(max_size=60),
+        st.sampled_from(["..", ".", "/", "%2e", "\\", "\x00", "piano", "VCSL"]).flatmap(
+            lambda part: st.lists(st.sampled_from([part, "x", "..", "piano.json", ""]), max_size=6).map("/".join)
+        ),
+        st.sampled_from(_CATALOG_PATHS[:50]).map(lambda p: p.replace("/", "/../", 1)),
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_any_path_is_listed_inside_the_cache_or_refused(tmp_path_factory, path):
+    # Given any request path, When it is looked up, Then it is a listed path inside the cache, or refused
+    directory = tmp_path_factory.getbasetemp() / "lookup"
+    cache = _LOOKUP.setdefault(
+        "cache", SampleCache(directory, snapshot_dir=SHARED_SNAPSHOT, mirror="http://127.0.0.1:9/")
+    )
+    try:
+        cache.lookup(path)
+    except (SamplePathEscapes, SampleNotListed):
+        return
+    assert path in _CATALOG_PATHS
+    assert (directory / path).resolve().is_relative_to(directory.resolve())
