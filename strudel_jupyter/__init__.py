@@ -102,6 +102,12 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 def _load_jupyter_server_extension(server_app: Any) -> None:
     """Serve the REST API behind the JupyterLab sidebar (see ``server.py``)."""
     from .jupyter.rest.routes import setup_handlers
+    from .jupyter.rest.samples import StrudelSamples
 
-    setup_handlers(server_app.web_app)
-    server_app.log.info("strudel-jupyter: REST API registered under /strudel-jupyter/")
+    samples = StrudelSamples(parent=server_app)  # c.StrudelSamples.* in the server's config
+    setup_handlers(server_app.web_app, samples=samples.cache())
+    server_app.log.info(
+        "strudel-jupyter: REST API registered under /strudel-jupyter/; samples from %s cached in %s",
+        samples.mirror,
+        samples.cache_dir,
+    )

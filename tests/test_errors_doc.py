@@ -116,7 +116,9 @@ def tool_error_types() -> set[str]:
 
 
 #: The REST API's modules: the route table, its base, and the editor and user-sounds routes.
-REST_SOURCES = [PACKAGE / "jupyter" / "rest" / f"{name}.py" for name in ("routes", "base", "editor", "user_sounds")]
+REST_SOURCES = [
+    PACKAGE / "jupyter" / "rest" / f"{name}.py" for name in ("routes", "base", "editor", "user_sounds", "samples")
+]
 
 
 def rest_codes() -> set[str]:

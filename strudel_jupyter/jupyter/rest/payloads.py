@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from ...data.sound_sources import SampleMapSource, SoundSources, UserSound
+from ...lookup.browse import FunctionDetail, SoundDetail
 from ...lookup.completion import CompletionsDict
-from ...lookup.items import BankItem, FunctionItem, KnowledgeFailure, KnowledgeSuccess, SoundItem
+from ...lookup.items import BankItem, KnowledgeFailure, KnowledgeSuccess
 from ...validator.report import ValidationResult
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "ReferencePage",
     "ReferenceRow",
     "RestResponses",
+    "SampleCacheStatus",
+    "SamplePackStatus",
     "SoundDetail",
     "SoundEntryReply",
     "SampleMapSource",
@@ -84,15 +87,6 @@ class ReferencePage(TypedDict):
     details: list[FunctionDetail]
 
 
-class FunctionDetail(FunctionItem):
-    """GET reference/<name>: the function item with every example, plus the tab's extras."""
-
-    #: The description as HTML, sanitised on the server (and again in the sidebar).
-    description_html: str
-    synonyms_text: str
-    display_tags: list[str]
-
-
 class SoundRow(TypedDict):
     """One row of the sounds list: the name as the tab prints it (``bd(8)``)."""
 
@@ -125,13 +119,6 @@ class SoundsPage(TypedDict):
     details: list[SoundEntryReply]
     #: The registry version listed (user-sounds answers a newer one when sounds come or go).
     version: int
-
-
-class SoundDetail(SoundItem):
-    """GET sounds/<name> for a sound: the sound item plus its label and the banks that have it."""
-
-    label: str
-    banks_with_sound: list[str]
 
 
 #: GET sounds/<name>: a sound, or, when no sound has that name, a bank.
@@ -183,6 +170,39 @@ class UserSoundsReply(TypedDict):
     removed: NotRequired[list[str]]
 
 
+class SamplePackStatus(TypedDict):
+    """One sample pack of the prebake in the sample cache: what of it is on disk."""
+
+    name: str
+    #: Sample files of the pack on disk, of ``total_files`` the pack names.
+    files: int
+    total_files: int
+    #: Sounds of the pack with at least one file on disk.
+    sounds: int
+    bytes: int
+    #: Whether the pack's map (its JSON) is on disk.
+    map_cached: bool
+
+
+class SampleCacheStatus(TypedDict):
+    """GET samples-status: the server's sample cache and whether Strudel's sample server answers."""
+
+    #: Where samples come from: Strudel's CDN or the configured mirror (ends in ``/``).
+    mirror: str
+    #: As last seen: true, false (``error`` says why) or null (not asked yet; ``?check=1`` asks).
+    reachable: bool | None
+    error: str | None
+    #: One line for people: "Strudel's sample server cannot be reached: synths still play; 3 sounds cached (...)".
+    message: str
+    cache_dir: str
+    files: int
+    bytes: int
+    sounds: int
+    #: The size cap: past it the least recently used files go.
+    max_bytes: int
+    packs: list[SamplePackStatus]
+
+
 class RestResponses(TypedDict):
     """The body of each route's successful answer (and of every error), by route."""
 
@@ -198,4 +218,5 @@ class RestResponses(TypedDict):
     inspect: InspectReply
     validate: ValidateReply
     user_sounds: UserSoundsReply
+    samples_status: SampleCacheStatus
     error: ErrorReply
