@@ -18,6 +18,7 @@ from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary
+from .phrasebook import phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
 
@@ -58,6 +59,10 @@ SCORE_SENTENCE_BAND = (10.0, 80.0)  # text relevance of a description, which lea
 # In a description a name is one clue among several: an exact one sits mid-band, others low.
 SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
 SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
+# A phrasebook phrase ("ratchet" -> ply): above every text relevance (a description's best is
+# 80), below a synonym; by the phrase's weight (its length in stems).
+SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 81.0, 87.0
+SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
 SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
@@ -469,6 +474,25 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
+    ref_phrases, snd_phrases, spanned = _phrasebook_hits(index, phrase or words, reference=reference, sounds=sounds)
+    if not ranking.sentence:
+        # one word: a name it starts (prefix) is the likelier meaning; a phrase beats fuzzy and text
+        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
+        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in snd_phrases]
+    else:
+        # a name typed is stronger evidence than a phrase: below its clue, in its domain
+        ref_phrases = [_below_names(h) for h in ref_phrases] if "reference" in ranking.named else ref_phrases
+        snd_phrases = [_below_names(h) for h in snd_phrases] if "sounds" in ranking.named else snd_phrases
+    ref_hits += ref_phrases
+    snd_hits += snd_phrases
+    if ranking.sentence and ref_phrases:
+        # a function's phrase reads the question like a glossary word does ("ratchet the
+        # hats": ratchet is what drummers call ply, the hats what it is done to)
+        ranking.described = True
+        if sound_names and all(
+            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in sound_names
+        ):
+            ranking.named -= {"sounds"}
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -480,6 +504,33 @@ def rank_words(
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _phrasebook_hits(
+    index: StrudelIndex, words: Sequence[str], *, reference: bool, sounds: bool
+) -> tuple[list[Hit], list[Hit], dict[str, set[str]]]:
+    """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
+    and the words each domain's phrases span.
+
+    Coverage is the share of the question's words the phrase spans, so a phrase that says
+    all of it ("thumb piano") tips the domain as text that covers it all would.
+    """
+    found = phrase_hits(index, words)
+    out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
+    spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
+    for hit in found:
+        score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * (hit.weight - 0.6) / 0.4
+        coverage = min((hit.end - hit.start) / len(words), 1.0)
+        for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
+            if (domain == "reference" and reference) or (domain == "sounds" and sounds):
+                step = SCORE_PHRASE_STEP * n
+                out[domain].append(Hit(domain, kind, name, "text", score - step, via=hit.phrase, coverage=coverage))
+                spanned[domain].update(w.lower() for w in words[hit.start : hit.end])
+    return out["reference"], out["sounds"], spanned
+
+
+def _below_names(hit: Hit) -> Hit:
+    return replace(hit, score=SCORE_STRONG_CLUE - (SCORE_PHRASE_MAX - hit.score) / 10 - 0.1)
 
 
 def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) -> list[Hit]:
