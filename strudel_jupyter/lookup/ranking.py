@@ -18,6 +18,7 @@ from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary
+from .glossary import phrase_key
 from .phrasebook import phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
@@ -61,7 +62,7 @@ SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
 SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
 # A phrasebook phrase ("ratchet" -> ply): above every text relevance (a description's best is
 # 80), below a synonym; by the phrase's weight (its length in stems).
-SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 81.0, 87.0
+SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
 SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
@@ -414,6 +415,7 @@ def rank_words(
     snd_hits: list[Hit] = []
     strong_words = 0
     sound_names: list[str] = []  # words that are a sound's or bank's name as typed
+    function_names: list[str] = []  # words that are a function's name or synonym as typed
     for word in words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(words) == 1
@@ -424,6 +426,8 @@ def rank_words(
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
         if any(h.match in STRONG for h in s):
             sound_names.append(word)
+        if any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in r):
+            function_names.append(word)
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
@@ -474,15 +478,21 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    ref_phrases, snd_phrases, spanned = _phrasebook_hits(index, phrase or words, reference=reference, sounds=sounds)
-    if not ranking.sentence:
-        # one word: a name it starts (prefix) is the likelier meaning; a phrase beats fuzzy and text
+    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
+        index,
+        phrase or words,
+        reference=reference,
+        sounds=sounds,
+        typed={"reference": _code_names(index, function_names), "sounds": {w.lower() for w in sound_names}},
+    )
+    if not ranking.sentence and strong_words:
+        ref_phrases, snd_phrases = [], []  # only names, typed as such (a search or list of them)
+    elif not ranking.sentence:
+        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
+        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
+        # names are many and short: a near miss of one is likelier a typo than a description)
         ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
-        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in snd_phrases]
-    else:
-        # a name typed is stronger evidence than a phrase: below its clue, in its domain
-        ref_phrases = [_below_names(h) for h in ref_phrases] if "reference" in ranking.named else ref_phrases
-        snd_phrases = [_below_names(h) for h in snd_phrases] if "sounds" in ranking.named else snd_phrases
+        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
     ref_hits += ref_phrases
     snd_hits += snd_phrases
     if ranking.sentence and ref_phrases:
@@ -506,31 +516,62 @@ def rank_words(
     return ranking
 
 
+def _prose_words(index: StrudelIndex) -> frozenset[str]:
+    """The words of the reference's descriptions: a name among them is also everyday English."""
+    return index.derived.get_or_build(
+        ("ranking", "prose_words"),
+        lambda: frozenset(t for e in index.reference.entries for t in tokenize(e.description)),
+    )
+
+
+def _code_names(index: StrudelIndex, words: Sequence[str]) -> set[str]:
+    """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``
+    (``slow``, ``every``, ``delay`` are words of the docs' prose, and of the question's)."""
+    prose = _prose_words(index)
+    return {w.lower() for w in words if not all(t in prose for t in tokenize(w)) or not w.islower()}
+
+
 def _phrasebook_hits(
-    index: StrudelIndex, words: Sequence[str], *, reference: bool, sounds: bool
+    index: StrudelIndex,
+    words: Sequence[str],
+    *,
+    reference: bool,
+    sounds: bool,
+    typed: dict[str, set[str]],
 ) -> tuple[list[Hit], list[Hit], dict[str, set[str]]]:
     """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
     and the words each domain's phrases span.
 
-    Coverage is the share of the question's words the phrase spans, so a phrase that says
-    all of it ("thumb piano") tips the domain as text that covers it all would.
+    A phrase scores above the docs' text relevance by how specific it is (its length) and
+    how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
+    the question (a name typed is stronger evidence than a phrase). Coverage is the share
+    of the question's words the phrase spans, so a phrase that says all of it ("thumb
+    piano") tips the domain as text covering it all would.
     """
     found = phrase_hits(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
+    idf = index.reference.text.idf
+    rarest = max(idf.values(), default=1.0) or 1.0
     for hit in found:
-        score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * (hit.weight - 0.6) / 0.4
-        coverage = min((hit.end - hit.start) / len(words), 1.0)
+        # a phrase of words the docs seldom use says more than one of their everyday words
+        stems = phrase_key(hit.phrase)
+        rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
+        score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
+        own = {w.lower() for w in words[hit.start : hit.end]}
+        coverage = min(len(own) / len(words), 1.0)
         for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
             if (domain == "reference" and reference) or (domain == "sounds" and sounds):
                 step = SCORE_PHRASE_STEP * n
-                out[domain].append(Hit(domain, kind, name, "text", score - step, via=hit.phrase, coverage=coverage))
-                spanned[domain].update(w.lower() for w in words[hit.start : hit.end])
+                value = score - step if not typed[domain] - own else _below_names(score - step)
+                out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
+                spanned[domain] |= own
     return out["reference"], out["sounds"], spanned
 
 
-def _below_names(hit: Hit) -> Hit:
-    return replace(hit, score=SCORE_STRONG_CLUE - (SCORE_PHRASE_MAX - hit.score) / 10 - 0.1)
+def _below_names(score: float) -> float:
+    """A phrase's score moved just below a name typed in a description (its clue)."""
+    return SCORE_STRONG_CLUE - (SCORE_PHRASE_MAX - score) / 10 - 0.1
 
 
 def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) -> list[Hit]:
