@@ -46,7 +46,7 @@ _SEPARATOR = ":"
 _TARGET = re.compile(r"^[A-Za-z0-9_]+$")
 # How specific a phrase is, by its stems: one everyday word ("stutter") says less than
 # three ("widen the stereo image").
-_WEIGHTS = {1: 0.3, 2: 0.85}
+_WEIGHTS = {1: 0.5, 2: 0.85}
 FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
 # A member of a family: the family's name, then digits and/or an "_" suffix (kalimba2, recorder_alto_sus).
 _MEMBER_TAIL = re.compile(r"^\d*(?:_[a-z0-9_]+)?$")

@@ -493,12 +493,13 @@ def rank_words(
         # names are many and short: a near miss of one is likelier a typo than a description)
         ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
         snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
-    ref_hits += ref_phrases
-    snd_hits += snd_phrases
+    ref_hits += _with_text_coverage(ref_phrases, ref_hits)
+    snd_hits += _with_text_coverage(snd_phrases, snd_hits)
     if ranking.sentence and ref_phrases:
         # a function's phrase reads the question like a glossary word does ("ratchet the
         # hats": ratchet is what drummers call ply, the hats what it is done to)
         ranking.described = True
+        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
         if sound_names and all(
             w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in sound_names
         ):
@@ -553,12 +554,19 @@ def _phrasebook_hits(
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     idf = index.reference.text.idf
     rarest = max(idf.values(), default=1.0) or 1.0
+    prose = _prose_words(index)
     for hit in found:
         # a phrase of words the docs seldom use says more than one of their everyday words
         stems = phrase_key(hit.phrase)
         rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
+        if len(stems) == 1 and stems[0] in idf:
+            rarity *= 0.6  # one word the docs use: their text weighs it already
         score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
         own = {w.lower() for w in words[hit.start : hit.end]}
+        if hit.sounds and all(t in index.sounds.text or t in prose for w in own for t in tokenize(w)):
+            # the sounds' own words (drum-kit words, General MIDI names) say it already, and
+            # a word of the functions' docs ("static", "ping") is read by those docs
+            continue
         coverage = min(len(own) / len(words), 1.0)
         for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
             if (domain == "reference" and reference) or (domain == "sounds" and sounds):
@@ -567,6 +575,13 @@ def _phrasebook_hits(
                 out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
                 spanned[domain] |= own
     return out["reference"], out["sounds"], spanned
+
+
+def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit]) -> list[Hit]:
+    """Phrase hits answer at least the words their item's text hit answers: the best hit of
+    an item is kept, and it must not lose what the docs' text said about the question."""
+    covered = {h.key: h.coverage for h in hits if h.match == "text"}
+    return [replace(h, coverage=max(h.coverage, covered.get(h.key, 0.0))) for h in phrases]
 
 
 def _below_names(score: float) -> float:
