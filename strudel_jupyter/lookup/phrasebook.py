@@ -102,6 +102,7 @@ class Phrasebook:
         self.table = {k: tuple(v) for k, v in table.items()}
         self.longest = max((len(k) for k in self.table), default=0)
         self._starts = frozenset(k[0] for k in self.table)
+        self.stems = frozenset(t for k in self.table for t in k)  # every word of every phrase
 
     @property
     def targets(self) -> frozenset[str]:

@@ -17,9 +17,8 @@ from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
-from .glossary import expand, load_glossary
-from .glossary import phrase_key
-from .phrasebook import phrase_hits, resolve
+from .glossary import expand, load_glossary, phrase_key
+from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
 
@@ -483,7 +482,7 @@ def rank_words(
         phrase or words,
         reference=reference,
         sounds=sounds,
-        typed={"reference": _code_names(index, function_names), "sounds": {w.lower() for w in sound_names}},
+        typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
     )
     if not ranking.sentence and strong_words:
         ref_phrases, snd_phrases = [], []  # only names, typed as such (a search or list of them)
@@ -518,18 +517,21 @@ def rank_words(
 
 
 def _prose_words(index: StrudelIndex) -> frozenset[str]:
-    """The words of the reference's descriptions: a name among them is also everyday English."""
+    """The words of the reference's descriptions."""
     return index.derived.get_or_build(
         ("ranking", "prose_words"),
         lambda: frozenset(t for e in index.reference.entries for t in tokenize(e.description)),
     )
 
 
-def _code_names(index: StrudelIndex, words: Sequence[str]) -> set[str]:
-    """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``
-    (``slow``, ``every``, ``delay`` are words of the docs' prose, and of the question's)."""
-    prose = _prose_words(index)
-    return {w.lower() for w in words if not all(t in prose for t in tokenize(w)) or not w.islower()}
+def _code_names(words: Sequence[str]) -> set[str]:
+    """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``.
+
+    A name whose words musicians use in their own phrases (the phrasebook's and the
+    glossary's: "slow down", "every other bar", "delay") is an English word in a question.
+    """
+    everyday = load_phrasebook().stems | load_glossary().stems
+    return {w.lower() for w in words if not w.islower() or not all(t in everyday for t in tokenize(w))}
 
 
 def _phrasebook_hits(
