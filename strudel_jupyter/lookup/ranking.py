@@ -6,6 +6,7 @@ never from the query, so nothing returned here can be invented.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -17,7 +18,7 @@ from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
-from .glossary import expand, load_glossary, phrase_key
+from .glossary import expand, load_glossary
 from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
@@ -524,13 +525,19 @@ def _prose_words(index: StrudelIndex) -> frozenset[str]:
     )
 
 
+@functools.cache
+def _everyday_stems() -> frozenset[str]:
+    """The words of the phrasebook's and the glossary's phrases (both read once)."""
+    return load_phrasebook().stems | load_glossary().stems
+
+
 def _code_names(words: Sequence[str]) -> set[str]:
     """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``.
 
     A name whose words musicians use in their own phrases (the phrasebook's and the
     glossary's: "slow down", "every other bar", "delay") is an English word in a question.
     """
-    everyday = load_phrasebook().stems | load_glossary().stems
+    everyday = _everyday_stems()
     return {w.lower() for w in words if not w.islower() or not all(t in everyday for t in tokenize(w))}
 
 
@@ -559,7 +566,7 @@ def _phrasebook_hits(
     prose = _prose_words(index)
     for hit in found:
         # a phrase of words the docs seldom use says more than one of their everyday words
-        stems = phrase_key(hit.phrase)
+        stems = hit.key
         rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
         if len(stems) == 1 and stems[0] in idf:
             rarity *= 0.6  # one word the docs use: their text weighs it already
