@@ -60,8 +60,9 @@ SCORE_SENTENCE_BAND = (10.0, 80.0)  # text relevance of a description, which lea
 # In a description a name is one clue among several: an exact one sits mid-band, others low.
 SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
 SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
-# A phrasebook phrase ("ratchet" -> ply): above every text relevance (a description's best is
-# 80), below a synonym; by the phrase's weight (its length in stems).
+# A phrasebook phrase ("ratchet" -> ply, lookup/phrasebook.py), by its weight (its length) and
+# the rarity of its words in the docs: a specific one above every text relevance (a
+# description's best is 80), a vague one below it; always below a synonym.
 SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
 SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
@@ -478,16 +479,19 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
-        index,
-        phrase or words,
-        reference=reference,
-        sounds=sounds,
-        typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
+    # only names typed as such (a search or list of them) take no phrase
+    ref_phrases, snd_phrases, spanned = (
+        _phrasebook_hits(
+            index,
+            phrase or words,
+            reference=reference,
+            sounds=sounds,
+            typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
+        )
+        if ranking.sentence or not strong_words
+        else ([], [], {})
     )
-    if not ranking.sentence and strong_words:
-        ref_phrases, snd_phrases = [], []  # only names, typed as such (a search or list of them)
-    elif not ranking.sentence:
+    if not ranking.sentence:
         # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
         # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
         # names are many and short: a near miss of one is likelier a typo than a description)
