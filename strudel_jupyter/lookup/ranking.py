@@ -6,6 +6,7 @@ never from the query, so nothing returned here can be invented.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -18,6 +19,7 @@ from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary
+from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
 
@@ -58,6 +60,11 @@ SCORE_SENTENCE_BAND = (10.0, 80.0)  # text relevance of a description, which lea
 # In a description a name is one clue among several: an exact one sits mid-band, others low.
 SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
 SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
+# A phrasebook phrase ("ratchet" -> ply, lookup/phrasebook.py), by its weight (its length) and
+# the rarity of its words in the docs: a specific one above every text relevance (a
+# description's best is 80), a vague one below it; always below a synonym.
+SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
+SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
 SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
@@ -409,6 +416,7 @@ def rank_words(
     snd_hits: list[Hit] = []
     strong_words = 0
     sound_names: list[str] = []  # words that are a sound's or bank's name as typed
+    function_names: list[str] = []  # words that are a function's name or synonym as typed
     for word in words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(words) == 1
@@ -419,6 +427,8 @@ def rank_words(
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
         if any(h.match in STRONG for h in s):
             sound_names.append(word)
+        if any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in r):
+            function_names.append(word)
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
@@ -469,6 +479,35 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
+    # only names typed as such (a search or list of them) take no phrase
+    ref_phrases, snd_phrases, spanned = (
+        _phrasebook_hits(
+            index,
+            phrase or words,
+            reference=reference,
+            sounds=sounds,
+            typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
+        )
+        if ranking.sentence or not strong_words
+        else ([], [], {})
+    )
+    if not ranking.sentence:
+        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
+        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
+        # names are many and short: a near miss of one is likelier a typo than a description)
+        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
+        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
+    ref_hits += _with_text_coverage(ref_phrases, ref_hits)
+    snd_hits += _with_text_coverage(snd_phrases, snd_hits)
+    if ranking.sentence and ref_phrases:
+        # a function's phrase reads the question like a glossary word does ("ratchet the
+        # hats": ratchet is what drummers call ply, the hats what it is done to)
+        ranking.described = True
+        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
+        if sound_names and all(
+            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in sound_names
+        ):
+            ranking.named -= {"sounds"}
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -480,6 +519,87 @@ def rank_words(
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _prose_words(index: StrudelIndex) -> frozenset[str]:
+    """The words of the reference's descriptions."""
+    return index.derived.get_or_build(
+        ("ranking", "prose_words"),
+        lambda: frozenset(t for e in index.reference.entries for t in tokenize(e.description)),
+    )
+
+
+@functools.cache
+def _everyday_stems() -> frozenset[str]:
+    """The words of the phrasebook's and the glossary's phrases (both read once)."""
+    return load_phrasebook().stems | load_glossary().stems
+
+
+def _code_names(words: Sequence[str]) -> set[str]:
+    """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``.
+
+    A name whose words musicians use in their own phrases (the phrasebook's and the
+    glossary's: "slow down", "every other bar", "delay") is an English word in a question.
+    """
+    everyday = _everyday_stems()
+    return {w.lower() for w in words if not w.islower() or not all(t in everyday for t in tokenize(w))}
+
+
+def _phrasebook_hits(
+    index: StrudelIndex,
+    words: Sequence[str],
+    *,
+    reference: bool,
+    sounds: bool,
+    typed: dict[str, set[str]],
+) -> tuple[list[Hit], list[Hit], dict[str, set[str]]]:
+    """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
+    and the words each domain's phrases span.
+
+    A phrase scores above the docs' text relevance by how specific it is (its length) and
+    how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
+    the question (a name typed is stronger evidence than a phrase). Coverage is the share
+    of the question's words the phrase spans, so a phrase that says all of it ("thumb
+    piano") tips the domain as text covering it all would.
+    """
+    found = phrase_hits(index, words)
+    out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
+    spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
+    idf = index.reference.text.idf
+    rarest = max(idf.values(), default=1.0) or 1.0
+    prose = _prose_words(index)
+    for hit in found:
+        # a phrase of words the docs seldom use says more than one of their everyday words
+        stems = hit.key
+        rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
+        if len(stems) == 1 and stems[0] in idf:
+            rarity *= 0.6  # one word the docs use: their text weighs it already
+        score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
+        own = {w.lower() for w in words[hit.start : hit.end]}
+        if hit.sounds and all(t in index.sounds.text or t in prose for w in own for t in tokenize(w)):
+            # the sounds' own words (drum-kit words, General MIDI names) say it already, and
+            # a word of the functions' docs ("static", "ping") is read by those docs
+            continue
+        coverage = min(len(own) / len(words), 1.0)
+        for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
+            if (domain == "reference" and reference) or (domain == "sounds" and sounds):
+                step = SCORE_PHRASE_STEP * n
+                value = score - step if not typed[domain] - own else _below_names(score - step)
+                out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
+                spanned[domain] |= own
+    return out["reference"], out["sounds"], spanned
+
+
+def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit]) -> list[Hit]:
+    """Phrase hits answer at least the words their item's text hit answers: the best hit of
+    an item is kept, and it must not lose what the docs' text said about the question."""
+    covered = {h.key: h.coverage for h in hits if h.match == "text"}
+    return [replace(h, coverage=max(h.coverage, covered.get(h.key, 0.0))) for h in phrases]
+
+
+def _below_names(score: float) -> float:
+    """A phrase's score moved just below a name typed in a description (its clue)."""
+    return SCORE_STRONG_CLUE - (SCORE_PHRASE_MAX - score) / 10 - 0.1
 
 
 def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) -> list[Hit]:

@@ -1,0 +1,226 @@
+"""A musician's phrasebook: what people call a function or a sound -> its real name.
+
+"ratchet the hats" names ``ply``, "thumb piano" the kalimbas, "widen the stereo" ``jux``.
+The data is ours, in our own words (``phrasebook/<area>.txt``, one file per area, format in
+docs/phrasebook.md); the snapshot decides which names are real (the tests check every
+target). Phrases are read with the glossary's stemming and phrase matching, so "ratcheting"
+finds "ratchet", and filler words ("the", "make") never have to match.
+
+A phrase found in a question is strong evidence for its targets: stronger than loose text
+overlap, weaker than a name typed. ``find`` gives the hits (target, phrase, span, weight);
+``resolve`` says what a target is in an index (a function, a sound, a sound family, a bank).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data.index import StrudelIndex
+from ..data.textindex import tokenize
+from ..vocabulary import Domain, Kind
+from .glossary import find_phrases, phrase_key
+
+__all__ = [
+    "PHRASEBOOK_DIR",
+    "PhraseHit",
+    "PhraseLine",
+    "Phrasebook",
+    "family_members",
+    "load_phrasebook",
+    "parse_phrasebook",
+    "phrase_hits",
+    "phrase_weight",
+    "resolve",
+]
+
+PHRASEBOOK_DIR = Path(__file__).with_name("phrasebook")
+#: The areas about sounds: their targets are sounds, families and banks, never functions
+#: (the synth ``saw`` in synths.txt, the signal ``saw`` in signals.txt).
+SOUND_AREAS = frozenset({"drums", "percussion", "instruments", "synths", "textures"})
+_SEPARATOR = ":"
+# A target is one name: a function, synonym, sound key, sound family prefix or bank.
+_TARGET = re.compile(r"^[A-Za-z0-9_]+$")
+# How specific a phrase is, by its stems: one everyday word ("stutter") says less than
+# three ("widen the stereo image").
+_WEIGHTS = {1: 0.5, 2: 0.85}
+FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
+# A member of a family: the family's name, then digits and/or an "_" suffix (kalimba2, recorder_alto_sus).
+_MEMBER_TAIL = re.compile(r"^\d*(?:_[a-z0-9_]+)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseLine:
+    """One line of a phrasebook file: a target name and what people call it."""
+
+    target: str
+    phrases: tuple[str, ...]
+    area: str  # the file's stem: "rhythm", "drums"
+    line: int
+
+    @property
+    def sounds(self) -> bool:
+        """A line about a sound (its area is one of ``SOUND_AREAS``)."""
+        return self.area in SOUND_AREAS
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseHit:
+    """A phrase found in a list of stems: its target, the phrase as written, the span
+    ``start:end`` (positions in the stems) and its weight (0-1, by how specific it is)."""
+
+    target: str
+    phrase: str
+    start: int
+    end: int
+    weight: float
+    sounds: bool = False  # the target is a sound, family or bank (not a function)
+    key: tuple[str, ...] = ()  # the phrase's stems (``glossary.phrase_key``)
+
+
+def phrase_weight(key: Sequence[str]) -> float:
+    """1.0 for a phrase of three stems or more; less for shorter, vaguer ones."""
+    return _WEIGHTS.get(len(key), 1.0)
+
+
+class Phrasebook:
+    """Every area's lines, looked up by their phrases' stems."""
+
+    def __init__(self, lines: Sequence[PhraseLine], headers: dict[str, str] | None = None) -> None:
+        self.lines = tuple(lines)
+        self.headers = dict(headers or {})  # area -> its header comment
+        table: dict[tuple[str, ...], list[tuple[str, str, bool]]] = {}
+        for entry in self.lines:
+            for phrase in entry.phrases:
+                key = phrase_key(phrase)
+                if key:
+                    targets = table.setdefault(key, [])
+                    if (entry.target, entry.sounds) not in ((t, s) for t, _, s in targets):
+                        targets.append((entry.target, phrase, entry.sounds))
+        self.table = {k: tuple(v) for k, v in table.items()}
+        self.longest = max((len(k) for k in self.table), default=0)
+        self._starts = frozenset(k[0] for k in self.table)
+        self.stems = frozenset(t for k in self.table for t in k)  # every word of every phrase
+
+    @property
+    def targets(self) -> frozenset[str]:
+        return frozenset(e.target for e in self.lines)
+
+    def find(self, stems: Sequence[str]) -> list[PhraseHit]:
+        """The phrases in a list of stems, longest first, not overlapping; each target of a
+        phrase is one hit, in the order the files list them."""
+        hits: list[PhraseHit] = []
+        for start, end, targets in find_phrases(stems, self.table, self._starts, self.longest):
+            key = tuple(stems[start:end])
+            if key not in self.table:  # a phrasal verb around one word: "turn the bass down"
+                key = (stems[start], stems[end - 1])
+            weight = phrase_weight(key)
+            hits += [PhraseHit(t, phrase, start, end, weight, sounds, key) for t, phrase, sounds in targets]
+        return hits
+
+
+def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
+    """One file's lines and its header (the comment lines before the first entry).
+
+    A malformed line raises ``ValueError`` naming the area and line.
+    """
+    lines: list[PhraseLine] = []
+    header: list[str] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if not lines:
+                header.append(line.lstrip("# ").strip())
+            continue
+        target, sep, rest = line.partition(_SEPARATOR)
+        target = target.strip()
+        phrases = tuple(p.strip().lower() for p in rest.split(",") if p.strip())
+        if not sep or not _TARGET.match(target) or not phrases:
+            raise ValueError(f"phrasebook {area}.txt line {n}: expected 'name: phrase, phrase', got {raw!r}")
+        lines.append(PhraseLine(target, phrases, area, n))
+    return lines, " ".join(header)
+
+
+@functools.cache
+def load_phrasebook(directory: Path = PHRASEBOOK_DIR) -> Phrasebook:
+    """The package's phrasebook, every area (read once)."""
+    lines: list[PhraseLine] = []
+    headers: dict[str, str] = {}
+    for path in sorted(directory.glob("*.txt")):
+        found, header = parse_phrasebook(path.read_text(encoding="utf-8"), path.stem)
+        lines += found
+        headers[path.stem] = header
+    return Phrasebook(lines, headers)
+
+
+def family_members(index: StrudelIndex, family: str) -> list[str]:
+    """The sounds of a family, the family's own name first: kalimba, kalimba2, ..."""
+    lower = family.lower()
+    entries = index.sounds.entries
+    members = sorted(
+        (k for k in entries if k.startswith(lower) and k != lower and _MEMBER_TAIL.match(k[len(lower) :])),
+        key=lambda k: (len(k), k),
+    )
+    return ([lower] if lower in entries else []) + members
+
+
+def resolve(index: StrudelIndex, target: str, *, sounds: bool = False) -> list[tuple[Domain, Kind, str]]:
+    """What a target names in ``index`` (see ``_resolve``), kept per index: the phrasebook's
+    targets are few and an index never changes once built."""
+    return index.derived.get_or_build(
+        ("phrasebook", "resolve", target, sounds), lambda: _resolve(index, target, sounds)
+    )
+
+
+def _resolve(index: StrudelIndex, target: str, sounds: bool) -> list[tuple[Domain, Kind, str]]:
+    """What a target names in ``index``: ``[(domain, kind, name)]``, empty if nothing.
+
+    A function's name or synonym is that function (unless ``sounds``: a line of a sounds
+    area); a bank is that bank (and the sound of its name, if any); a sound key or a sound
+    family's prefix is its sounds (the family's members, at most ``FAMILY_MEMBERS``).
+    """
+    ref = index.reference
+    entry = None if sounds else ref.by_name.get(target) or ref.by_synonym.get(target)
+    if entry is not None:
+        return [("reference", "function", entry.name)]
+    lower = target.lower()
+    if lower in index.sounds.banks:  # a bank is itself, not its members (rolandtr808, not its 808 sounds)
+        own: list[tuple[Domain, Kind, str]] = [("sounds", "sound", lower)] if lower in index.sounds.entries else []
+        return [*own, ("sounds", "bank", lower)]
+    return [("sounds", "sound", key) for key in family_members(index, target)[:FAMILY_MEMBERS]]
+
+
+def _typed_name(index: StrudelIndex, word: str, *, sounds: bool) -> bool:
+    """``word`` is a real name of the domain a phrase's target is in, as typed."""
+    if sounds:
+        lower = word.lower()
+        return lower in index.sounds.entries or lower in index.sounds.banks
+    return word in index.reference.by_name or word in index.reference.by_synonym
+
+
+def phrase_hits(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """The phrasebook's phrases in a question's words; spans count ``words`` (start:end).
+
+    A one-word phrase that is itself a name of its target's domain as typed ("loop", "echo"
+    for functions) is left to that name: a name typed is stronger evidence than a phrase. A
+    word that names something of the other domain is still read as a phrase ("ratchet",
+    a sound, is also what drummers call ``ply``): the question decides between the two.
+    """
+    stems: list[str] = []
+    owner: list[int] = []  # the word each stem comes from
+    for n, word in enumerate(words):
+        found = tokenize(word)
+        stems += found
+        owner += [n] * len(found)
+    out: list[PhraseHit] = []
+    for hit in load_phrasebook().find(stems):
+        first, last = owner[hit.start], owner[hit.end - 1]
+        if first == last and _typed_name(index, words[first], sounds=hit.sounds):
+            continue
+        out.append(PhraseHit(hit.target, hit.phrase, first, last + 1, hit.weight, hit.sounds, hit.key))
+    return out
