@@ -1,0 +1,129 @@
+"""Strudel's tutorial pages in answers: the passage an answer cites, and passages as evidence.
+
+Two small, separate parts (the ranking folds in only :func:`passage_evidence`):
+
+* :func:`best_passage` picks, for a function, the passage of the website's pages that is
+  most about it (its ``<JsDoc>`` tag, then a heading naming it, then an example calling it),
+  the question's words breaking ties; :func:`cite_pages` adds it to a response's
+  ``sources`` (the page path with its anchor, then its strudel.cc address) and ``pages``.
+* :func:`passage_evidence` reads a description against the passages' text: the functions
+  the best-matching passages document or call, each with a 0-1 strength.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..data.pages import Passage
+from ..data.textindex import tokenize
+from .items import KnowledgeSuccess, PageCitation
+
+if TYPE_CHECKING:
+    from ..data.index import StrudelIndex
+
+__all__ = ["best_passage", "cite_pages", "page_citation", "passage_evidence"]
+
+# How strongly a passage is about a function: its <JsDoc> tag documents it, its heading
+# names it, or its example only calls it. Each step outweighs any text match.
+_DOCUMENTS, _HEADING, _CALLS = 30.0, 20.0, 10.0
+# A passage whose example calls many functions is about none of them in particular.
+_FOCUSED_CALLS = 6
+# The website's sections, most reference-like first (the learn pages explain each function).
+_SECTION_PRIOR = {"learn": 1.0, "workshop": 0.6, "recipes": 0.4, "understand": 0.4}
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+#: How many of the best-matching passages lend their functions evidence.
+EVIDENCE_PASSAGES = 4
+
+
+def _strength(passage: Passage, name: str) -> float:
+    if name in passage.documents:
+        return _DOCUMENTS
+    if name.lower() in {w.lower() for w in _WORD.findall(passage.heading)}:
+        return _HEADING
+    return _CALLS if len(passage.calls) <= _FOCUSED_CALLS else _CALLS / 2
+
+
+def best_passage(index: StrudelIndex, name: str, words: Sequence[str] = ()) -> Passage | None:
+    """The passage most about function ``name`` (None when no page mentions it).
+
+    Link strength first (documents > heading > example call), then how well the passage's
+    text matches ``words``, then the learn pages before the workshop's, then page order.
+    """
+    passages = index.passages
+    ids = passages.by_function.get(name)
+    if not ids:
+        return None
+    terms = [t for t in tokenize(" ".join(words)) if t in passages.text]
+    scores = passages.text.score(terms) if terms else {}
+    best, best_score = None, -1.0
+    for n in ids:
+        passage = passages.passages[n]
+        text = scores.get(str(n), (0.0, 0.0))[0]
+        score = _strength(passage, name) + min(text, 9.0) + _SECTION_PRIOR.get(passage.page.split("/")[0], 0.0)
+        if score > best_score:
+            best, best_score = passage, score
+    return best
+
+
+def page_citation(passage: Passage, function: str) -> PageCitation:
+    """How a response cites a passage for ``function``: path#anchor, address, title, heading, example."""
+    citation: PageCitation = {
+        "source": passage.source,
+        "url": passage.url,
+        "title": passage.title,
+        "heading": passage.heading,
+        "function": function,
+    }
+    example = next((e for e in passage.examples if function in passage.calls), None)
+    if example:
+        citation["example"] = example
+    return citation
+
+
+def cite_pages(index: StrudelIndex, response: KnowledgeSuccess, words: Sequence[str]) -> None:
+    """Cite the tutorial passage about the response's top function, in place (nothing when none is).
+
+    ``sources`` gains the page path with its anchor and its strudel.cc address; ``pages``
+    holds the citation (title, heading, and the passage's example when it calls the
+    function: a second example, kept apart from the item's, which are doc.json's own).
+    """
+    top = next((i for i in response["items"] if i["kind"] == "function"), None)
+    if top is None or response["items"][0] is not top:
+        return
+    passage = best_passage(index, top["name"], words)
+    if passage is None:
+        return
+    citation = page_citation(passage, top["name"])
+    response["sources"] = [*response["sources"], citation["source"], citation["url"]]
+    response["pages"] = [citation]
+
+
+def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, float]:
+    """Functions the passages best matching ``words`` are about, each with a 0-1 strength.
+
+    A passage lends its documented functions full weight and the functions its example
+    calls half (none when the example calls many); its share is its score against the best.
+    """
+    passages = index.passages
+    terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
+    if not terms:
+        return {}
+    scored = sorted(passages.text.score(terms).items(), key=lambda kv: (-kv[1][1], -kv[1][0]))
+    if not scored:
+        return {}
+    top_matched, top_score = scored[0][1][1], scored[0][1][0]
+    evidence: dict[str, float] = {}
+    for key, (score, matched) in scored[:EVIDENCE_PASSAGES]:
+        if matched < top_matched:
+            break
+        share = score / top_score if top_score else 0.0
+        passage = passages.passages[int(key)]
+        for name in passage.documents:
+            evidence[name] = max(evidence.get(name, 0.0), share)
+        if len(passage.calls) <= _FOCUSED_CALLS:
+            for name in passage.calls:
+                evidence[name] = max(evidence.get(name, 0.0), share / 2)
+    return evidence
