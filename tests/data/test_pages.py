@@ -169,3 +169,18 @@ def test_pages_that_cannot_be_read_leave_the_answers_working(shared_snapshot_dir
 
     response = strudel_knowledge("what does delay do", index=index)
     assert response["ok"] and response["sources"] == ["doc.json"]
+
+
+def test_the_cache_keeps_only_the_latest_few_parses(shared_snapshot_dir, tmp_path, monkeypatch):
+    # Given a cache holding the parses of many earlier snapshots' pages
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    for n in range(6):
+        (cache / f"pages-old{n}.json").write_text("[]", encoding="utf-8")
+    # When these pages are parsed and cached
+    load_passages(shared_snapshot_dir, {"delay": "delay"}, [])
+    # Then the new parse is kept with the most recent others, four in all
+    kept = sorted(p.name for p in cache.glob("pages-*.json"))
+    assert len(kept) == 4 and not list(cache.glob("*.tmp"))  # and no half-written file is left
+    assert any(not name.startswith("pages-old") for name in kept)
