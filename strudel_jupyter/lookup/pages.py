@@ -1,13 +1,15 @@
 """Strudel's tutorial pages in answers: the passage an answer cites, and passages as evidence.
 
-Two small, separate parts (the ranking folds in only :func:`passage_evidence`):
+Two small, separate parts (``ranking.rank_words`` calls only :func:`with_page_evidence`, on
+a description's text rows: one hook, so a new ranking model can take the evidence as it is):
 
 * :func:`best_passage` picks, for a function, the passage of the website's pages that is
   most about it (its ``<JsDoc>`` tag, then a heading naming it, then an example calling it),
   the question's words breaking ties; :func:`cite_pages` adds it to a response's
   ``sources`` (the page path with its anchor, then its strudel.cc address) and ``pages``.
 * :func:`passage_evidence` reads a description against the passages' text: the functions
-  the best-matching passages document or call, each with a 0-1 strength.
+  the best-matching passages document or call, each with a 0-1 strength;
+  :func:`with_page_evidence` adds it to the docs' text relevance rows.
 """
 
 from __future__ import annotations
