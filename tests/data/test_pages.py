@@ -127,7 +127,7 @@ def test_a_snapshot_without_pages_has_no_passages_and_still_answers(shared_snaps
         shutil.copy(shared_snapshot_dir / name, tmp_path / name)
     index = StrudelIndex.from_path(tmp_path)
     assert len(index.passages) == 0 and index.passages.pages == 0
-    from strudel_jupyter.lookup.knowledge import strudel_knowledge
+    from strudel_jupyter import strudel_knowledge
 
     response = strudel_knowledge("what does delay do", index=index)
     assert response["ok"] and response["sources"] == ["doc.json"] and "pages" not in response
@@ -165,7 +165,7 @@ def test_pages_that_cannot_be_read_leave_the_answers_working(shared_snapshot_dir
     # Then the index has no passages, says why, and answers as without pages
     with pytest.warns(UserWarning, match="tutorial pages not read"):
         assert len(index.passages) == 0
-    from strudel_jupyter.lookup.knowledge import strudel_knowledge
+    from strudel_jupyter import strudel_knowledge
 
     response = strudel_knowledge("what does delay do", index=index)
     assert response["ok"] and response["sources"] == ["doc.json"]
