@@ -13,6 +13,7 @@ from .derived import Derived
 from .noise import noise_sounds
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
+from .tonal import TonalIndex
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
 from .sounds_tab import SOUND_CATEGORIES, normalise_category
 from .user_sounds import add_user_sounds, read_user_sounds, store_signature
@@ -49,6 +50,16 @@ class StrudelIndex:
     @classmethod
     def from_path(cls, path: os.PathLike[str] | str | None = None) -> StrudelIndex:
         return cls(load_snapshot(path))
+
+    @property
+    def tonal(self) -> TonalIndex | None:
+        """Scale, chord and voicing names (``tonal.json``), built on first use; None without the file."""
+        if self.snapshot.tonal is None:
+            return None
+        built = self.__dict__.get("_tonal")
+        if built is None:
+            built = self.__dict__["_tonal"] = TonalIndex(self.snapshot.tonal)
+        return built
 
     @property
     def derived(self) -> Derived:
