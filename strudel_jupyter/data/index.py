@@ -13,9 +13,9 @@ from .derived import Derived
 from .noise import noise_sounds
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
-from .tonal import TonalIndex
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
 from .sounds_tab import SOUND_CATEGORIES, normalise_category
+from .tonal import TonalIndex
 from .user_sounds import add_user_sounds, read_user_sounds, store_signature
 
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
