@@ -17,14 +17,13 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from ...data.tonal import TonalIndex, split_chord
+from ...limits import MAX_SCALE_READINGS
 from ..mininotation import Atom
 from .context import CheckContext
 from .suggestions import closest_names
 
 __all__ = ["check_tonal"]
 
-#: A step like ``"C:<major minor>:<a b c>"`` reads as several scale names; past this many, none is judged.
-_MAX_READINGS = 16
 #: Calls whose first argument is a voicing dictionary's name.
 _DICTIONARY_CONTROLS = frozenset({"dict", "dictionary"})
 
@@ -69,8 +68,8 @@ def _readings(atom: Atom | None, text: str) -> list[str]:
     count = 1
     for c in choices:
         count *= len(c)
-    if count > _MAX_READINGS:
-        return []
+        if count > MAX_SCALE_READINGS:
+            return []
     return [":".join((atom.text, *combo)) for combo in itertools.product(*choices)]
 
 

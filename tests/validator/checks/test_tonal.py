@@ -105,3 +105,15 @@ def test_without_tonal_json_nothing_tonal_is_checked(tmp_path, shared_snapshot_d
 @pytest.mark.parametrize("code", ['n("0").scale()', "n(0).scale(x)", 'n("0").scale("~ -")'])
 def test_nothing_to_judge(index, code):
     assert _tonal(code, index) == []
+
+
+def test_a_step_with_too_many_readings_is_not_judged(index):
+    # Given a step standing for 5 x 5 = 25 scale names, past MAX_SCALE_READINGS (16)
+    many = "<a b c d e>"
+    assert _tonal(f'n("0").scale("C:{many}:{many}")', index) == []
+    # while four readings are each checked: major blues is a scale, the other three are not
+    assert sorted(f.name for f in _tonal('n("0").scale("C:<major minr>:<blues x>")', index)) == [
+        "C:major:x",
+        "C:minr:blues",
+        "C:minr:x",
+    ]
