@@ -296,6 +296,10 @@ def test_info_reports_where_the_snapshot_comes_from_and_its_counts(installed, ca
         "509 reference entries; 1654 sounds (139 samples, 1357 drum-machines, 150 synths, 7 wavetables, 0 user)" in out
     )
     assert "manifest: intact" in out
+    assert (
+        "tonal:    92 scale types (39 aliases), 106 chord types; voicing dictionaries (chord symbols): "
+        "lefthand 12, triads 5, guidetones 15, legacy 17, ireal 85, ireal-ext 85; default ireal" in out
+    )
 
 
 def test_info_json_follows_strudel_snapshot_env(monkeypatch, installed, capsys):
@@ -306,6 +310,8 @@ def test_info_json_follows_strudel_snapshot_env(monkeypatch, installed, capsys):
     assert data["counts"]["reference"] == 509
     assert data["counts"]["sounds"]["drum-machines"] == 1357
     assert data["symbols"]["globals"] == 1215
+    assert data["tonal"]["scales"] == 92 and data["tonal"]["chords"] == 106
+    assert data["tonal"]["voicings"]["ireal"] == 85 and data["tonal"]["default_voicings"] == "ireal"
     assert data["manifest_problems"] == []
 
 
