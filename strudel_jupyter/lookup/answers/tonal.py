@@ -42,18 +42,23 @@ _LIST_CHORDS = re.compile(
     re.IGNORECASE,
 )
 _CHORD_TYPES = re.compile(r"\bchord\s+types\b|\btonal\b", re.IGNORECASE)
+# The check readings run on the question with its whitespace collapsed to single spaces and
+# its trailing "?" cut (``_plain``): each has one lazy group between fixed words, so it
+# reads a 1,000-character question in linear-ish time (no run of spaces to try splits of).
+_NOUN = (
+    r"(?P<noun>scale name|scale|mode|chord symbol|chord name|chord type|chord|voicing dictionary|voicing|dictionary)"
+)
 #: "is bebop a scale", "is C:minor a valid scale", "is m7b5 a chord symbol", "is lefthand a voicing dictionary"
 _IS_A = re.compile(
-    r"^\s*(?:is|are)\s+(?:there\s+an?\s+)?[`'\"]?(?P<subject>.+?)[`'\"]?\s+(?:an?\s+)?(?:valid\s+|real\s+|known\s+|"
-    r"strudel\s+|tonal\s+)?(?P<noun>scale(?:\s+name)?|mode|chord(?:\s+(?:symbol|name|type))?|"
-    r"voicing(?:\s+dictionary)?|dictionary)\s*(?:in\s+strudel\s*)?\??\s*$",
+    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?) (?:an? )?(?:(?:valid|real|known|strudel|tonal) )?"
+    + _NOUN
+    + r"(?: in strudel)?",
     re.IGNORECASE,
 )
-#: "is dorian available", "does strudel have a bebop scale", "is there a lydian dominant scale"
+#: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale"
 _HAS = re.compile(
-    r"^\s*(?:is|are)\s+(?:there\s+an?\s+)?[`'\"]?(?P<subject>.+?)[`'\"]?\s*(?:scale\s+)?(?:available|valid|supported|"
-    r"known|defined|there)?\s*(?:in\s+strudel)?\s*\??\s*$|"
-    r"^\s*does\s+strudel\s+(?:have|know|support)\s+(?:an?\s+|the\s+)?[`'\"]?(?P<subject2>.+?)[`'\"]?\s*\??\s*$",
+    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there))?"
+    r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)",
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
@@ -64,27 +69,32 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
     """The tonal answer the question asks for, or None when it is not about tonal names."""
     if domain == "sounds":
         return None
-    q = question.q.strip()
+    plain = _plain(question.q)
     tonal = question.index.tonal
-    asked = _IS_A.match(q)
+    asked = _IS_A.fullmatch(plain)
     if asked:
         if tonal is None:
             return _unavailable(question)
         return _check(question, tonal, asked.group("subject"), asked.group("noun").lower())
-    if _LIST_SCALES.search(q):
+    if _LIST_SCALES.search(plain):
         return _list_scales(question, tonal) if tonal is not None else _unavailable(question)
-    if _LIST_CHORDS.search(q):
+    if _LIST_CHORDS.search(plain):
         if tonal is None:
             return _unavailable(question)
-        if _CHORD_TYPES.search(q) and not re.search(r"voicing|dictionar", q, re.IGNORECASE):
+        if _CHORD_TYPES.search(plain) and not re.search(r"voicing|dictionar", plain, re.IGNORECASE):
             return _list_chord_types(question, tonal)
         return _list_voicings(question, tonal)
-    has = _HAS.match(q)
+    has = _HAS.fullmatch(plain)
     if has and tonal is not None:
-        subject = _SCALE_WORD.sub("", (has.group("subject") or has.group("subject2") or "").strip())
+        subject = _SCALE_WORD.sub("", (has.group("subject") or has.group("subject2") or "").strip("`'\" "))
         if _names_a_scale(question, tonal, subject):
             return _check(question, tonal, subject, "scale")
     return None
+
+
+def _plain(q: str) -> str:
+    """The question with single spaces, without a trailing "?" or quotes around it: what the checks read."""
+    return " ".join(q.split()).rstrip("?").rstrip().strip("`'\"")
 
 
 # ------------------------------------------------------------------ responses

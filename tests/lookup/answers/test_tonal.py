@@ -150,3 +150,14 @@ def test_listings_render_readably_and_bounded():
     assert max(len(line) for line in voicings.splitlines()) <= 100
     card = render_html(strudel_knowledge("is m7b5 a chord symbol"))
     assert "half-diminished" in card and "voicing dictionaries" in card
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["is " + " " * 995 + "x", "is " + "a " * 497 + "scale", "list " + "a " * 495, "does strudel have " + "a " * 490],
+)
+def test_long_odd_questions_answer_without_backtracking(query):
+    # Given 1,000-character questions made of runs the check readings could split many ways
+    response = strudel_knowledge(query)
+    # Then they are answered (a run of spaces reads as one), never an internal error
+    assert response.get("reason") != "internal_error"
