@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import replace
 
 from tree_sitter import Node
 
@@ -24,6 +25,8 @@ from .suggestions import closest_names
 
 __all__ = ["check_tonal"]
 
+#: Longest name a message quotes in full (the finding's ``name`` keeps it whole).
+_SHOWN_CHARS = 80
 #: Calls whose first argument is a voicing dictionary's name.
 _DICTIONARY_CONTROLS = frozenset({"dict", "dictionary"})
 
@@ -83,6 +86,8 @@ def _check_scale_call(ctx: CheckContext, tonal: TonalIndex, call: Node) -> None:
             reading = tonal.read_scale(scale)
             if reading.problem is None:
                 continue
+            # the message quotes the name: a very long one is cut there (the finding's name keeps it)
+            quoted = replace(reading, text=_shown(reading.text), type_name=_shown(reading.type_name))
             if reading.problem == "invalid" or (not reading.tonic and reading.type_name):
                 suggestions = closest_names(reading.type_name, tonal.scale_names, limit=5, cutoff=60.0)
                 written = [f"{reading.tonic or 'C'}:{s.replace(' ', ':')}" for s in suggestions]
@@ -90,7 +95,7 @@ def _check_scale_call(ctx: CheckContext, tonal: TonalIndex, call: Node) -> None:
                     "warning",
                     "unknown_scale",
                     scale,
-                    f"{reading.message}: {reading.type_name!r} is not a scale name tonal knows, so this "
+                    f"{quoted.message}: {quoted.type_name!r} is not a scale name tonal knows, so this "
                     "pattern plays nothing (the REPL throws this while it plays)",
                     offset,
                     written,
@@ -100,7 +105,7 @@ def _check_scale_call(ctx: CheckContext, tonal: TonalIndex, call: Node) -> None:
                     "warning",
                     "incomplete_scale",
                     scale,
-                    f"{reading.message} (the REPL throws this while it plays, so this pattern plays nothing)",
+                    f"{quoted.message} (the REPL throws this while it plays, so this pattern plays nothing)",
                     offset,
                     [f"{reading.tonic}:major", f"{reading.tonic}:minor"],
                 )
@@ -165,10 +170,14 @@ def _check_chord_call(ctx: CheckContext, tonal: TonalIndex, call: Node) -> None:
             "warning",
             "unknown_chord",
             text,
-            _chord_message(text, parts, dictionary),
+            _chord_message(_shown(text), parts, dictionary),
             offset,
             _chord_suggestions(text, parts, symbols),
         )
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 1] + "…"
 
 
 def _chord_message(text: str, parts: tuple[str, str, str] | None, dictionary: str) -> str:

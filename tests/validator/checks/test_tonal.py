@@ -117,3 +117,9 @@ def test_a_step_with_too_many_readings_is_not_judged(index):
         "C:minr:blues",
         "C:minr:x",
     ]
+
+
+def test_a_very_long_name_is_cut_in_the_message(index):
+    name = "x" * 5000
+    f = only(f"n(0).scale('C {name}')", index, kind="unknown_scale")
+    assert f.name == f"C {name}" and len(f.message) < 400 and "…" in f.message
