@@ -27,6 +27,8 @@ __all__ = ["check_tonal"]
 
 #: Longest name a message quotes in full (the finding's ``name`` keeps it whole).
 _SHOWN_CHARS = 80
+#: Calls that add voicing dictionaries or change the default one (@strudel/tonal's exports).
+_REGISTERS_VOICINGS = frozenset({"addVoicings", "registerVoicings", "setDefaultVoicings", "setVoicingRange"})
 #: Calls whose first argument is a voicing dictionary's name.
 _DICTIONARY_CONTROLS = frozenset({"dict", "dictionary"})
 
@@ -36,6 +38,8 @@ def check_tonal(ctx: CheckContext) -> None:
     tonal = ctx.index.tonal
     if tonal is None:
         return
+    chords: list[Node] = []
+    registers = False  # the code adds voicing dictionaries or changes the default: chords are not judged
     for call in ctx.defs.calls:
         ctx.tick()
         how, name = ctx.callee(call)
@@ -44,6 +48,11 @@ def check_tonal(ctx: CheckContext) -> None:
         if name == "scale":
             _check_scale_call(ctx, tonal, call)
         elif name == "chord":
+            chords.append(call)
+        elif name in _REGISTERS_VOICINGS:
+            registers = True
+    if not registers:
+        for call in chords:
             _check_chord_call(ctx, tonal, call)
 
 
@@ -112,13 +121,15 @@ def _check_scale_call(ctx: CheckContext, tonal: TonalIndex, call: Node) -> None:
 
 
 def _chain_calls(ctx: CheckContext, call: Node) -> list[Node]:
-    """The calls of ``call``'s method chain: its receivers and the methods called on its result."""
-    found: list[Node] = []
+    """The calls of ``call``'s method chain in the order they apply: its receivers, then it,
+    then the methods called on its result."""
+    receivers: list[Node] = []
     node: Node | None = call
     while node is not None and node.type == "call_expression":
-        found.append(node)
+        receivers.append(node)
         fn = node.child_by_field_name("function")
         node = fn.child_by_field_name("object") if fn is not None and fn.type == "member_expression" else None
+    found = receivers[::-1]
     node = call
     while True:
         ctx.tick()
@@ -140,7 +151,8 @@ def _dictionary(ctx: CheckContext, tonal: TonalIndex, chain: list[Node]) -> tupl
     if "voicing" not in names or "voicings" in names:
         return "", False  # no voicing (chord is then only a value), or the legacy voicings(name)
     dictionary = tonal.default_voicing
-    for c, name in zip(chain, names, strict=True):
+    voiced_at = names.index("voicing")
+    for c, name in zip(chain[:voiced_at], names[:voiced_at], strict=True):  # a .dict() after voicing() is too late
         if name not in _DICTIONARY_CONTROLS:
             continue
         args = ctx.args(c)

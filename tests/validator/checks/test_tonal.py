@@ -123,3 +123,11 @@ def test_a_very_long_name_is_cut_in_the_message(index):
     name = "x" * 5000
     f = only(f"n(0).scale('C {name}')", index, kind="unknown_scale")
     assert f.name == f"C {name}" and len(f.message) < 400 and "…" in f.message
+
+
+def test_a_dictionary_applies_only_before_voicing_and_registrations_stop_the_check(index):
+    # .dict() after .voicing() comes too late: the default dictionary (ireal) voices these
+    assert _tonal('chord("<C^7 Dm7>").voicing().dict("triads")', index) == []
+    # code that registers voicings or changes the default may make any symbol real
+    assert _tonal('setDefaultVoicings("triads"); chord("Xm7").voicing()', index) == []
+    assert _tonal('addVoicings("mine", {x: ["C3 E3"]}); chord("Cx").voicing()', index) == []
