@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -131,3 +132,15 @@ def test_a_dictionary_applies_only_before_voicing_and_registrations_stop_the_che
     # code that registers voicings or changes the default may make any symbol real
     assert _tonal('setDefaultVoicings("triads"); chord("Xm7").voicing()', index) == []
     assert _tonal('addVoicings("mine", {x: ["C3 E3"]}); chord("Cx").voicing()', index) == []
+
+
+def test_every_tutorial_tune_is_free_of_tonal_findings(index, shared_snapshot_dir):
+    # Given the playable examples of Strudel's tutorial pages (<MiniRepl tune={`...`} />), read at run time
+    tunes = [
+        m.group(1)
+        for page in sorted((shared_snapshot_dir / "pages").rglob("*.mdx"))
+        for m in re.finditer(r"tune=\{`(.*?)`\}", page.read_text(encoding="utf-8"), re.S)
+    ]
+    assert len(tunes) > 400
+    # Then none has a scale, chord or voicing finding: they all play in the REPL
+    assert [(t[:60], f.name) for t in tunes for f in _tonal(t, index)] == []
