@@ -131,18 +131,35 @@ def _unavailable(question: Question) -> KnowledgeFailure:
 
 
 # ------------------------------------------------------------------ listings
+def _scale_family(question: Question, tonal: TonalIndex) -> tuple[list[str], list[ScaleType]]:
+    """The scale-name words a listing asks for ("list pentatonic scales", "which minor modes")
+    and the scales whose names hold them all (else any of them)."""
+    known = {w for s in tonal.scales for w in s.name.split() if len(w) >= 4 and w.isalpha()} - {"mode"}
+    words = [w for w in dict.fromkeys(re.findall(r"[a-z][a-z'-]*", question.q.lower())) if w in known]
+    if not words:
+        return [], []
+    named = [s for s in tonal.scales if all(w in s.name.split() for w in words)]
+    return words, named or [s for s in tonal.scales if any(w in s.name.split() for w in words)]
+
+
 def _list_scales(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
-    scales = list(tonal.scales)
+    words, scales = _scale_family(question, tonal)
+    which = f" with {' '.join(words)!r} in their name" if words else ""
+    if not words:
+        scales = list(tonal.scales)
     limit = question.limit or len(scales)  # all of them unless fewer are asked for: the point of the question
     items: list[Item] = [scale_item(s) for s in scales[:limit]]
     if limit < len(scales):
         question.notes.append(f"showing {limit} of {len(scales)} scales; pass a larger limit for all")
     aliases = sum(len(s.aliases) for s in scales)
+    usage = items[0]["usage"] if words and items else 'n("0 2 4").scale("C:minor:pentatonic")'
     answer = (
-        f"{len(scales)} scale types (and {aliases} aliases) for scale(): "
+        f"{len(scales)} scale types{which} (and {aliases} aliases) for scale(): "
         f"{', '.join(s.written for s in scales)}. Write a tonic, then the name with ':' for spaces: "
-        'n("0 2 4").scale("C:minor:pentatonic"); an octave may follow the tonic (C4:major).'
+        f"{usage}; an octave may follow the tonic (C4:major)."
     )
+    if words:
+        question.notes.append(f"{len(tonal.scales)} scale types in all: ask 'list scales' for every one")
     return _success(question, answer, items, total=len(scales), mode="list")
 
 
@@ -225,6 +242,13 @@ def _check_scale(question: Question, tonal: TonalIndex, subject: str) -> Knowled
         )
         return _success(question, answer, [item], total=1, mode="detail")
     reading = tonal.read_scale(subject)
+    if reading.tonic and not reading.type_name:
+        suggestions = [f"{reading.tonic}:major", f"{reading.tonic}:minor"]
+        answer = (
+            f"No: {subject!r} is a tonic, not a scale: add a scale name after ':', e.g. "
+            f'n("0 2 4").scale("{reading.tonic}:major"). Did you mean: {", ".join(suggestions)}?'
+        )
+        return _no(question, answer, suggestions)
     word = " ".join((reading.type_name if reading.tonic else subject.lower().replace(":", " ")).split())
     containing = [s for s in tonal.scales if re.search(rf"\b{re.escape(word)}\b", s.name)] if word else []
     if containing:

@@ -161,3 +161,21 @@ def test_long_odd_questions_answer_without_backtracking(query):
     response = strudel_knowledge(query)
     # Then they are answered (a run of spaces reads as one), never an internal error
     assert response.get("reason") != "internal_error"
+
+
+def test_a_listing_that_names_a_family_lists_that_family(shared_index):
+    # "list pentatonic scales": the scales whose names hold the word, and only those
+    response = strudel_knowledge("list pentatonic scales")
+    expected = [s.name for s in shared_index.tonal.scales if "pentatonic" in s.name.split()]
+    assert [i["name"] for i in response["items"]] == expected and response["total"] == len(expected)
+    assert "minor pentatonic" in expected and len(expected) < 92
+    # two words narrow it further
+    assert [i["name"] for i in strudel_knowledge("list whole tone scales")["items"]] == [
+        s.name for s in shared_index.tonal.scales if {"whole", "tone"} <= set(s.name.split())
+    ]
+
+
+def test_a_tonic_alone_is_not_a_scale():
+    response = strudel_knowledge("is C a scale")
+    assert not response["ok"] and response["suggestions"] == ["C:major", "C:minor"]
+    assert "tonic" in response["answer"]
