@@ -61,6 +61,8 @@ _HAS = re.compile(
     r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)",
     re.IGNORECASE,
 )
+#: A listing question about functions or how to do something is the reference's, not a list of names.
+_ABOUT_FUNCTIONS = re.compile(r"\b(?:functions?|methods?|how|why)\b", re.IGNORECASE)
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
 _TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
 
@@ -76,6 +78,8 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         if tonal is None:
             return _unavailable(question)
         return _check(question, tonal, asked.group("subject"), asked.group("noun").lower())
+    if _ABOUT_FUNCTIONS.search(plain):
+        return None  # "which functions use scales", "how do I voice chords": the reference answers
     if _LIST_SCALES.search(plain):
         return _list_scales(question, tonal) if tonal is not None else _unavailable(question)
     if _LIST_CHORDS.search(plain):

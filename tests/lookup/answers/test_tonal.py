@@ -179,3 +179,10 @@ def test_a_tonic_alone_is_not_a_scale():
     response = strudel_knowledge("is C a scale")
     assert not response["ok"] and response["suggestions"] == ["C:major", "C:minor"]
     assert "tonic" in response["answer"]
+
+
+def test_questions_about_functions_stay_with_the_reference():
+    for query in ("which functions work with chords", "which functions use scales", "how do I list scales"):
+        response = strudel_knowledge(query)
+        assert response["sources"] != ["tonal.json"], query
+        assert all(i["kind"] == "function" for i in response["items"]), query
