@@ -18,6 +18,7 @@ __all__ = [
     "MAX_FINDINGS",
     "MAX_MINI_DEPTH",
     "MAX_RECEIVER_DEPTH",
+    "MAX_SCALE_READINGS",
     "MAX_SYNTAX_FINDINGS",
     "MCP_CALL_SECONDS",
     "MCP_WORKERS",
@@ -73,6 +74,10 @@ MAX_SYNTAX_FINDINGS = 5
 
 #: How far ``const a = b; const b = c; ...`` is followed to find the type of a receiver.
 MAX_RECEIVER_DEPTH = 8
+
+#: Scale names one mini-notation step may stand for (``"C:<major minor>:<a b>"`` is four):
+#: the check tries each; a step with more alternatives than this is not judged.
+MAX_SCALE_READINGS = 16
 
 # ------------------------------------------------------- the servers (REST and MCP)
 #: Seconds an MCP tool call may run before the server answers it with a ``timeout`` error.

@@ -118,11 +118,16 @@ export class KnowledgeBox {
 
   /** One result: its name (opens it in its tab), kind, one line about it, and how to use it. */
   private itemView(item: Item): HTMLElement {
+    const tonal = TONAL_FUNCTIONS[item.kind];
     const open = () => {
       this.collapse(); // the tab below gets the room for the detail
-      this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
+      if (tonal) {
+        this.actions.show('reference', tonal); // a scale, chord or voicing dictionary: its function's page
+      } else {
+        this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
+      }
     };
-    const name = item.kind === 'bank' ? item.label : item.name;
+    const name = item.kind === 'bank' ? item.label : item.kind === 'scale' ? item.written : item.name;
     return h(
       'li',
       { className: 'jp-Strudel-answerItem' },
@@ -180,10 +185,34 @@ function firstSentence(text: string): string {
   return end < 0 ? text : text.slice(0, end + 1);
 }
 
-/** One line about an item: a function's first sentence; a sound's or bank's kind and size. */
+/** The reference function a tonal item is read by: its name opens that function's page. */
+const TONAL_FUNCTIONS: Partial<Record<Item['kind'], string>> = {
+  scale: 'scale',
+  chord: 'chord',
+  voicing: 'voicing'
+};
+
+/** A voicing dictionary's symbols on one line: "" is the bare root. */
+function symbolsLine(symbols: string[]): string {
+  return symbols.map(s => (s === '' ? '""' : s)).join(' ');
+}
+
+/** One line about an item: a function's first sentence; a sound's or bank's kind and size; a scale's
+ * intervals; a chord's symbols; a voicing dictionary's symbols. */
 function oneLine(item: Item): string {
   if (item.kind === 'function') {
     return firstSentence(item.description);
+  }
+  if (item.kind === 'scale') {
+    const aliases = item.aliases.length ? ` (also ${item.aliases.join(', ')})` : '';
+    return `scale: ${item.intervals.join(' ')}${aliases}`;
+  }
+  if (item.kind === 'chord') {
+    return `chord symbols ${symbolsLine(item.symbols)}; ${item.dictionaries.join(', ') || 'no voicing dictionary'}`;
+  }
+  if (item.kind === 'voicing') {
+    const dflt = item.default ? ', the default' : '';
+    return `voicing dictionary${dflt}: ${symbolsLine(item.symbols)}`;
   }
   if (item.kind === 'bank') {
     return `${item.category} bank, ${item.count} sound${item.count === 1 ? '' : 's'}`;

@@ -31,11 +31,11 @@ export interface KnowledgeSuccess {
   domain: 'reference' | 'sounds' | 'auto';
   mode: 'search' | 'detail' | 'list';
   answer: string;
-  items: (FunctionItem | SoundItem | BankItem)[];
+  items: (FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem)[];
   sources: string[];
   notes: string[];
   groups?: {
-    [k: string]: (FunctionItem | SoundItem | BankItem)[];
+    [k: string]: (FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem)[];
   };
   total?: number;
   pages?: PageCitation[];
@@ -92,6 +92,51 @@ export interface BankItem {
   alias_of?: string;
 }
 /**
+ * A scale type ``scale()`` accepts after a tonic (tonal.json).
+ */
+export interface ScaleItem {
+  kind: 'scale';
+  name: string;
+  written: string;
+  aliases: string[];
+  intervals: string[];
+  usage: string;
+  examples: string[];
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+}
+/**
+ * A chord type tonal knows, with the symbols that spell it and the voicing dictionaries that have them.
+ */
+export interface ChordItem {
+  kind: 'chord';
+  name: string;
+  symbols: string[];
+  quality: string;
+  intervals: string[];
+  dictionaries: string[];
+  usage: string;
+  examples: string[];
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+}
+/**
+ * A voicing dictionary of ``voicing()`` and the chord symbols it has.
+ */
+export interface VoicingItem {
+  kind: 'voicing';
+  name: string;
+  default: boolean;
+  symbols: string[];
+  mode: string | null;
+  anchor: string | null;
+  range: string[] | null;
+  usage: string;
+  examples: string[];
+  match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
+  score: number;
+}
+/**
  * A passage of Strudel's tutorial pages an answer cites (``lookup/pages.py``).
  */
 export interface PageCitation {
@@ -112,7 +157,7 @@ export interface KnowledgeFailure {
   notes?: string[];
   domain?: string;
   mode?: string;
-  items?: (FunctionItem | SoundItem | BankItem)[];
+  items?: (FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem)[];
 }
 /**
  * GET reference: one page of the reference tab's list for a search and a tag.
@@ -269,7 +314,7 @@ export interface UserSound {
  * The completions of ``code[start:end]``, best first; ``slot`` null where no name fits.
  */
 export interface CompletionsDict {
-  slot: ('global' | 'method' | 'sound' | 'bank' | 'scale') | null;
+  slot: ('global' | 'method' | 'sound' | 'bank' | 'scale' | 'chord' | 'voicing') | null;
   start: number;
   end: number;
   items: CompletionItem[];
@@ -279,7 +324,7 @@ export interface CompletionsDict {
  */
 export interface CompletionItem {
   text: string;
-  kind: 'function' | 'sound' | 'bank' | 'scale';
+  kind: 'function' | 'sound' | 'bank' | 'scale' | 'chord' | 'voicing';
   name: string;
   match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
   score: number;

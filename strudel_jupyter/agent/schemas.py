@@ -135,16 +135,19 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
     "strudel_knowledge": (
         "Authoritative lookup in the Strudel live-coding REPL's reference (every documented function: "
         "description, params, examples) and sound registry (samples, drum machines, synths, soundfonts, "
-        "wavetables, banks). Use it when unsure whether a function, parameter, sound or bank exists, after "
-        "strudel_validate reports an unknown name, or when asked about Strudel docs or sounds. Returns JSON: "
-        "ok, answer, items (kind function|sound|bank), notes; on ok=false a reason and real suggestions. "
+        "wavetables, banks), and the scale names, chord symbols and voicing dictionaries scale(), chord() and "
+        "voicing() accept ('list scales', 'is m7b5 a chord symbol'). Use it when unsure whether a function, "
+        "parameter, sound, bank or scale exists, after strudel_validate reports an unknown name, or when asked "
+        "about Strudel docs or sounds. Returns JSON: ok, answer, items (kind function|sound|bank|scale|chord|"
+        "voicing), notes; on ok=false a reason and real suggestions. "
         f"It never invents names. A query has at most {MAX_QUERY_CHARS} characters (longer: query_too_long)."
     ),
     "strudel_validate": (
         "Check Strudel code before running it. Reports, with line and column: syntax errors (JavaScript and "
         "mini-notation), functions and methods that do not exist in Strudel, sounds and .bank() names that "
-        'are not in the sound registry (s("bd").bank("tr909") means tr909_bd), and sample indices past '
-        "the last sample. Each finding has real suggestions. ok=false means the REPL cannot run the code. "
+        'are not in the sound registry (s("bd").bank("tr909") means tr909_bd), sample indices past '
+        'the last sample, scale names tonal lacks (.scale("C:minr")) and chord symbols the voicing dictionary '
+        "lacks before .voicing(). Each finding has real suggestions. ok=false means the REPL cannot run the code. "
         "Fix every error and every warning (e.g. unknown_sound: that sound stays silent). Leave findings of "
         "severity info alone: they note valid code (a real name without a reference entry, like setcps) and "
         "need no change. Names the code defines itself (const, function, register, samples({...})) are fine. "

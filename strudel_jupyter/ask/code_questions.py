@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 __all__ = ["answer_check", "answer_code", "answer_invented", "answer_missing"]
 
 # Findings that make quoted code fail or fall silent: a "valid?" question answers no.
-_SILENT_KINDS = frozenset({"unknown_sound", "unknown_bank", "sound_not_in_bank"})
+_SILENT_KINDS = frozenset(
+    {"unknown_sound", "unknown_bank", "sound_not_in_bank", "unknown_scale", "incomplete_scale", "unknown_chord"}
+)
 
 
 def _exact_hits(question: Question, subject: str, domain: Domain, noun: str | None) -> list[Hit]:

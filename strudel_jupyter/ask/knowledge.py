@@ -15,6 +15,7 @@ from ..data.snapshot import SnapshotError
 from ..lookup.answers.free_text import answer_free_text
 from ..lookup.answers.listing import answer_listing
 from ..lookup.answers.question import Question, failure
+from ..lookup.answers.tonal import answer_tonal
 from ..lookup.intent import parse_query
 from ..lookup.items import KnowledgeResponse
 from ..lookup.request import QueryError, coerce_request, shown
@@ -61,12 +62,15 @@ def strudel_knowledge(
 
 
 def route(question: Question) -> KnowledgeResponse:
-    """Route a question by its intent: quoted code, a check, a listing, else free text."""
+    """Route a question by its intent: quoted code, tonal names, a check, a listing, else free text."""
     parsed = parse_query(question.q)
     binding = question.domain != "auto" or parsed.domain_binding
     domain = question.domain if question.domain != "auto" else parsed.domain
     if parsed.intent == "check" and parsed.subject is None and parsed.code is not None:
         return answer_code(question, parsed.code)
+    tonal = answer_tonal(question, domain)  # scales, chord symbols, voicings: tonal.json
+    if tonal is not None:
+        return tonal
     if parsed.intent == "check" and parsed.subject:
         return answer_check(question, parsed.subject, domain, noun=parsed.noun)
     if parsed.exact and parsed.subject:

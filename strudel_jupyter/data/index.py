@@ -16,6 +16,7 @@ from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
 from .sounds_tab import SOUND_CATEGORIES, normalise_category
+from .tonal import TonalIndex
 from .user_sounds import add_user_sounds, read_user_sounds, store_signature
 
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
@@ -71,6 +72,16 @@ class StrudelIndex:
     @classmethod
     def from_path(cls, path: os.PathLike[str] | str | None = None) -> StrudelIndex:
         return cls(load_snapshot(path))
+
+    @property
+    def tonal(self) -> TonalIndex | None:
+        """Scale, chord and voicing names (``tonal.json``), built on first use; None without the file."""
+        if self.snapshot.tonal is None:
+            return None
+        built = self.__dict__.get("_tonal")
+        if built is None:
+            built = self.__dict__["_tonal"] = TonalIndex(self.snapshot.tonal)
+        return built
 
     @property
     def derived(self) -> Derived:

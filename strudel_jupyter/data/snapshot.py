@@ -3,7 +3,8 @@
 A snapshot is a directory holding ``doc.json`` (jsdoc output), ``soundmap.json``
 (the sound registry after the REPL's prebake) and optionally ``symbols.json``
 (every callable name in the REPL scope), ``soundfont-programs.json`` (the General MIDI
-program names behind each ``gm_*`` sound), ``sample-maps/`` and ``manifest.json``.
+program names behind each ``gm_*`` sound), ``tonal.json`` (the scale, chord and voicing
+names ``scale()``/``chord()``/``voicing()`` accept), ``sample-maps/`` and ``manifest.json``.
 
 Resolution, in one place: explicit ``path=`` > ``$STRUDEL_SNAPSHOT`` > the snapshot
 packaged inside ``strudel_jupyter`` at build time.
@@ -26,6 +27,7 @@ from typing import Any
 
 from .reference_tab import reference_entries
 from .sounds_tab import category_counts
+from .tonal import check_tonal
 
 __all__ = [
     "MANIFEST_FILE",
@@ -33,6 +35,7 @@ __all__ = [
     "PROGRAMS_FILE",
     "PACKAGED_SNAPSHOT_DIR",
     "SNAPSHOT_ENV",
+    "TONAL_FILE",
     "Snapshot",
     "SnapshotError",
     "count_pages",
@@ -52,7 +55,8 @@ MANIFEST_SCHEMA = 1
 
 REQUIRED_FILES = ("doc.json", "soundmap.json")
 PROGRAMS_FILE = "soundfont-programs.json"
-OPTIONAL_FILES = ("symbols.json", "soundmap-aliases.json", PROGRAMS_FILE)
+TONAL_FILE = "tonal.json"
+OPTIONAL_FILES = ("symbols.json", "soundmap-aliases.json", PROGRAMS_FILE, TONAL_FILE)
 #: Strudel's tutorial pages (optional: the npm pipeline cannot build them; data/pages.py reads them).
 PAGES_DIR = "pages"
 
@@ -79,6 +83,8 @@ class Snapshot:
     files: tuple[str, ...] = field(default_factory=tuple)
     # {gm sound key: [{"program", "family"}, ...]}; empty when the snapshot has no such file
     programs: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    # tonal.json as read (scales, chords, voicings); None when the snapshot has no such file
+    tonal: dict[str, Any] | None = None
 
 
 # ------------------------------------------------------------------ resolving
@@ -185,13 +191,19 @@ def load_snapshot(path: os.PathLike[str] | str | None = None) -> Snapshot:
     programs = {}
     if (directory / PROGRAMS_FILE).exists():
         programs = _check_programs(directory / PROGRAMS_FILE, _read_json(directory / PROGRAMS_FILE))
+    tonal = None
+    if (directory / TONAL_FILE).exists():
+        tonal = _read_json(directory / TONAL_FILE)
+        problem = check_tonal(tonal)
+        if problem is not None:
+            raise SnapshotError(directory / TONAL_FILE, problem)
     manifest = None
     if (directory / MANIFEST_FILE).exists():
         manifest = _read_json(directory / MANIFEST_FILE)
         if not isinstance(manifest, dict):
             raise SnapshotError(directory / MANIFEST_FILE, "expected a JSON object")
     files = tuple(f for f in (*REQUIRED_FILES, *OPTIONAL_FILES, MANIFEST_FILE) if (directory / f).exists())
-    return Snapshot(directory, origin, docs, soundmap, symbols, manifest, files, programs)
+    return Snapshot(directory, origin, docs, soundmap, symbols, manifest, files, programs, tonal)
 
 
 # ------------------------------------------------------------------- manifest

@@ -7,7 +7,10 @@ It reads where the cursor is, as the REPL's editor does:
 - after a dot, a Pattern method (``note("c e").ro`` -> ``room``);
 - at the start of an expression, a global function (``sta`` -> ``stack``);
 - inside the string of ``s("...")`` / ``sound("...")``, a sound (``s("b`` -> ``bd``);
-- inside ``.bank("...")``, a bank; inside ``.scale("C:...")``, a scale name the docs use.
+- inside ``.bank("...")``, a bank; inside ``.scale("C:...")``, a scale name (``tonal.json``'s,
+  written as the REPL reads them: ``minor:pentatonic``; the docs' own without that file);
+- inside ``chord("C...")``, after a root, a chord symbol of the default voicing dictionary;
+  inside ``.dict("...")`` / ``.dictionary("...")``, a voicing dictionary.
 
 Names are ranked by :mod:`.ranking` (exact > synonym > prefix > fuzzy); this module only
 adds the names a typed name is the start of (``room`` -> ``roomsize``), which completion
@@ -48,11 +51,12 @@ __all__ = [
     "inspect_at",
 ]
 
-#: What a completion item is: a reference function, a sound, a bank, or a scale name.
-CompletionKind = Literal["function", "sound", "bank", "scale"]
+#: What a completion item is: a reference function, a sound, a bank, a scale name, a chord
+#: symbol or a voicing dictionary.
+CompletionKind = Literal["function", "sound", "bank", "scale", "chord", "voicing"]
 COMPLETION_KINDS: tuple[str, ...] = get_args(CompletionKind)
 #: Where the cursor is: the kind of name that fits there.
-Slot = Literal["global", "method", "sound", "bank", "scale"]
+Slot = Literal["global", "method", "sound", "bank", "scale", "chord", "voicing"]
 
 #: Code longer than this is not read (a cell this long is not typed by hand).
 MAX_CODE_CHARS = 100_000
@@ -68,6 +72,10 @@ _CALL_BEFORE = re.compile(r"(\.\s*)?([A-Za-z_$][\w$]*)\s*\(\s*$")
 _SOUND_CHARS = re.compile(r"[A-Za-z0-9_\-#.]")
 _SCALE_CHARS = re.compile(r"[A-Za-z0-9_#:\-]")
 _SCALE_ARG = re.compile(r"""\bscale\(\s*["'`]([^"'`]*)""")
+# a chord in mini-notation: a root, then a symbol (C^7, F#m7b5, Bb-7, Caug)
+_CHORD_CHARS = re.compile(r"[A-Za-z0-9#^+\-]")
+_CHORD_ROOT = re.compile(r"[A-G][b#]*")
+_DICTIONARY_CHARS = re.compile(r"[A-Za-z0-9_\-]")
 
 
 class CompletionItem(TypedDict):
@@ -220,6 +228,10 @@ def completion_context(
             slot, allowed = "bank", _SOUND_CHARS
         elif name == "scale":
             slot, allowed = "scale", _SCALE_CHARS
+        elif name == "chord":
+            slot, allowed = "chord", _CHORD_CHARS
+        elif name in ("dict", "dictionary") and is_method:
+            slot, allowed = "voicing", _DICTIONARY_CHARS
         else:
             return None
         start = cursor
@@ -234,6 +246,12 @@ def completion_context(
                 return None  # the tonic is being typed (C, d3, G#)
             start += len(tonic) + 1
             word = scale
+        if slot == "chord":
+            root = _CHORD_ROOT.match(word)
+            if root is None:
+                return None  # the root is being typed (a symbol follows one)
+            start += root.end()
+            word = word[root.end() :]
         return CompletionContext(slot, word, start, cursor)
     start = cursor
     while start > 0 and _IDENT_CHAR.match(code[start - 1]):
@@ -308,9 +326,13 @@ def _sound_hits(index: StrudelIndex, word: str, kind: Literal["sound", "bank"], 
 
 
 def _scale_names(index: StrudelIndex) -> list[str]:
-    """Scale names the reference's own examples use (``C:minor`` -> ``minor``), sorted."""
+    """Scale names and aliases as a scale string writes them (``minor:pentatonic``), sorted;
+    without ``tonal.json``, the names the reference's own examples use."""
+    tonal = index.tonal
 
     def build() -> list[str]:
+        if tonal is not None:
+            return sorted({name.replace(" ", ":") for name in tonal.scale_names})
         found: set[str] = set()
         for entry in index.reference.entries:
             for example in entry.examples:
@@ -334,6 +356,46 @@ def _scale_hits(index: StrudelIndex, word: str) -> list[Hit]:
             for c in closest(key, names, cutoff=FUZZY_CUTOFF, limit=5)
         ]
     return rank_names(hits)
+
+
+def _tonal_hits(names: Sequence[str], word: str, kind: Literal["chord", "voicing"]) -> list[Hit]:
+    """Chord symbols (case matters: ``M7`` is not ``m7``) or dictionaries starting with ``word``,
+    then close ones: the short first, in the dictionary's order."""
+    hits = [
+        Hit("reference", "function", n, "prefix", prefix_score(word, n) if word else 0.5)
+        for n in names
+        if n.startswith(word)
+    ]
+    if len(word) >= 2 and kind == "voicing":
+        hits += [
+            Hit("reference", "function", c.choice, "fuzzy", fuzzy_score(c.score))
+            for c in closest(word, list(names), cutoff=FUZZY_CUTOFF, limit=5)
+        ]
+    return rank_names(hits)
+
+
+def _tonal_items(index: StrudelIndex, context: CompletionContext, limit: int) -> list[Completion]:
+    tonal = index.tonal
+    if tonal is None:
+        return []
+    out: list[Completion] = []
+    if context.slot == "chord":
+        symbols = [s for s in tonal.symbols_of() or () if s]  # "" is the bare root: nothing to insert
+        order = {s: i for i, s in enumerate(symbols)}
+        hits = sorted(_tonal_hits(symbols, context.word, "chord"), key=lambda h: (-h.score, len(h.name), order[h.name]))
+        for hit in hits[:limit]:
+            chord = tonal.by_chord_symbol.get(hit.name)
+            detail = (
+                f"{chord.name or 'chord'} ({tonal.default_voicing})" if chord else f"chord ({tonal.default_voicing})"
+            )
+            out.append(Completion(hit.name, "chord", hit.name, hit.match, round(hit.score, 3), detail))
+        return out
+    for hit in _tonal_hits(list(tonal.voicings), context.word, "voicing")[:limit]:
+        dictionary = tonal.voicings[hit.name]
+        default = ", the default" if hit.name == tonal.default_voicing else ""
+        detail = f"voicing dictionary, {len(dictionary.symbols)} chord symbols{default}"
+        out.append(Completion(hit.name, "voicing", hit.name, hit.match, round(hit.score, 3), detail))
+    return out
 
 
 def _allowed_names(index: StrudelIndex, slot: Slot) -> frozenset[str] | None:
@@ -392,9 +454,14 @@ def _items(index: StrudelIndex, context: CompletionContext, limit: int) -> list[
             out.append(Completion(hit.name, kind, hit.name, hit.match, round(hit.score, 3), detail))
             if len(out) >= limit:
                 break
+    elif context.slot in ("chord", "voicing"):
+        out = _tonal_items(index, context, limit)
     else:
+        tonal = index.tonal
         for hit in _scale_hits(index, context.word)[:limit]:
-            out.append(Completion(hit.name, "scale", hit.name, hit.match, round(hit.score, 3), "scale"))
+            scale = tonal.scale(hit.name) if tonal is not None else None
+            detail = f"scale: {' '.join(scale.intervals)}" if scale is not None else "scale"
+            out.append(Completion(hit.name, "scale", hit.name, hit.match, round(hit.score, 3), detail))
     return out
 
 

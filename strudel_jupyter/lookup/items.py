@@ -9,11 +9,13 @@ from typing import Literal, NotRequired, TypedDict
 
 from ..data.reference import ReferenceEntry
 from ..data.sounds import Bank, SoundEntry
+from ..data.tonal import ChordType, ScaleType, TonalIndex, VoicingDictionary
 from ..vocabulary import Match
 from .ranking import Hit
 
 __all__ = [
     "BankItem",
+    "ChordItem",
     "FunctionItem",
     "Item",
     "KnowledgeFailure",
@@ -21,10 +23,15 @@ __all__ = [
     "KnowledgeSuccess",
     "PageCitation",
     "Param",
+    "ScaleItem",
     "SoundItem",
+    "VoicingItem",
     "bank_item",
+    "chord_item",
     "function_item",
+    "scale_item",
     "sound_item",
+    "voicing_item",
 ]
 
 
@@ -83,7 +90,52 @@ class BankItem(TypedDict):
     alias_of: NotRequired[str]
 
 
-Item = FunctionItem | SoundItem | BankItem
+class ScaleItem(TypedDict):
+    """A scale type ``scale()`` accepts after a tonic (tonal.json)."""
+
+    kind: Literal["scale"]
+    name: str  # tonal's name: "minor pentatonic"
+    written: str  # as a scale string writes it after the tonic: "minor:pentatonic"
+    aliases: list[str]
+    intervals: list[str]
+    usage: str
+    examples: list[str]
+    match: Match
+    score: float
+
+
+class ChordItem(TypedDict):
+    """A chord type tonal knows, with the symbols that spell it and the voicing dictionaries that have them."""
+
+    kind: Literal["chord"]
+    name: str  # tonal's name, or the first symbol where tonal has none
+    symbols: list[str]
+    quality: str
+    intervals: list[str]
+    dictionaries: list[str]  # voicing dictionaries with at least one of the symbols
+    usage: str
+    examples: list[str]
+    match: Match
+    score: float
+
+
+class VoicingItem(TypedDict):
+    """A voicing dictionary of ``voicing()`` and the chord symbols it has."""
+
+    kind: Literal["voicing"]
+    name: str
+    default: bool  # the dictionary voicing() uses without .dict(...)
+    symbols: list[str]
+    mode: str | None
+    anchor: str | None
+    range: list[str] | None
+    usage: str
+    examples: list[str]
+    match: Match
+    score: float
+
+
+Item = FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem
 
 
 class PageCitation(TypedDict):
@@ -188,3 +240,61 @@ def bank_item(bank: Bank, hit: Hit | None) -> BankItem:
     if bank.alias_of:
         item["alias_of"] = bank.alias_of
     return item
+
+
+def scale_item(scale: ScaleType, *, match: Match = "listed", score: float = 0.0, tonic: str = "C") -> ScaleItem:
+    usage = f'n("0 2 4").scale("{tonic}:{scale.written}")'
+    return {
+        "kind": "scale",
+        "name": scale.name,
+        "written": scale.written,
+        "aliases": list(scale.aliases),
+        "intervals": list(scale.intervals),
+        "usage": usage,
+        "examples": [usage],
+        "match": match,
+        "score": score,
+    }
+
+
+def chord_item(chord: ChordType, tonal: TonalIndex, *, match: Match = "listed", score: float = 0.0) -> ChordItem:
+    dictionaries = [d.name for d in tonal.voicings.values() if any(s in d.symbols for s in chord.symbols)]
+    default = tonal.symbols_of() or ()
+    voiced = next((s for s in chord.symbols if s in default), None)
+    usage = f'chord("C{voiced}").voicing()' if voiced is not None else ""
+    return {
+        "kind": "chord",
+        "name": chord.name or (chord.symbols[0] if chord.symbols else ""),
+        "symbols": list(chord.symbols),
+        "quality": chord.quality,
+        "intervals": list(chord.intervals),
+        "dictionaries": dictionaries,
+        "usage": usage,
+        "examples": [usage] if usage else [],
+        "match": match,
+        "score": score,
+    }
+
+
+def voicing_item(
+    dictionary: VoicingDictionary, tonal: TonalIndex, *, match: Match = "listed", score: float = 0.0
+) -> VoicingItem:
+    default = dictionary.name == tonal.default_voicing
+    preferred: tuple[str, ...] = ("^7", "m7", "7", "", "m")  # the chords a usage line reads best with
+    sample = [s for s in preferred if s in dictionary.symbols][:2] or list(dictionary.symbols[:2])
+    chords = " ".join(root + s for root, s in zip(("C", "D"), sample, strict=False))
+    chosen = "" if default else f'.dict("{dictionary.name}")'
+    usage = f'chord("<{chords}>"){chosen}.voicing()'
+    return {
+        "kind": "voicing",
+        "name": dictionary.name,
+        "default": default,
+        "symbols": list(dictionary.symbols),
+        "mode": dictionary.mode,
+        "anchor": dictionary.anchor,
+        "range": list(dictionary.range) if dictionary.range else None,
+        "usage": usage,
+        "examples": [usage],
+        "match": match,
+        "score": score,
+    }

@@ -3,8 +3,9 @@
 Steps: gather the prebake's sample maps (CDN or a local folder), install the pinned
 Strudel packages with ``npm ci`` into a cache directory, run jsdoc over their sources
 (``doc.json``), read the General MIDI program names of ``@strudel/soundfonts``
-(``soundfont-programs.json``), run Strudel's sound registration (``soundmap.json``) and
-read the REPL scope (``symbols.json``) in Node, then install the result atomically.
+(``soundfont-programs.json``), run Strudel's sound registration (``soundmap.json``),
+read the REPL scope (``symbols.json``) and the tonal names (``tonal.json``) in Node, then
+install the result atomically.
 
 Standard library only: the build hook runs this before pandas is installed.
 """
@@ -27,7 +28,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..data.snapshot import PACKAGED_SNAPSHOT_DIR, PROGRAMS_FILE, SnapshotError, file_sha256, install_snapshot
+from ..data.snapshot import (
+    PACKAGED_SNAPSHOT_DIR,
+    PROGRAMS_FILE,
+    TONAL_FILE,
+    SnapshotError,
+    file_sha256,
+    install_snapshot,
+)
 from .soundfont_programs import GM_MODULE, write_programs
 
 __all__ = [
@@ -479,6 +487,15 @@ def build_snapshot(
                 progress=progress,
                 hooks=True,
                 env={"STRUDEL_PIPELINE_DOC_JSON": str(snapshot_dir / "doc.json")},
+            )
+            _node_step(
+                node,
+                "build-tonal.mjs",
+                ["--out", str(snapshot_dir / TONAL_FILE)],
+                work_dir=work,
+                label="tonal names",
+                progress=progress,
+                hooks=True,
             )
             versions = _versions(work, config, node_version)
             label = f"strudel-jupyter snapshot build (npm registry; sample maps: {where})"

@@ -142,8 +142,22 @@ def _info_data(directory: str | None) -> dict[str, Any]:
             "controls": len(symbols.get("controls") or []),
             "modules_skipped": sorted((symbols.get("source") or {}).get("modules_skipped") or {}),
         },
+        "tonal": _tonal_counts(snap.tonal),
         "files": list(snap.files),
         "manifest_problems": verify_manifest(snap.path) if snap.manifest is not None else ["no manifest.json"],
+    }
+
+
+def _tonal_counts(tonal: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """How many scale types, aliases, chord types and voicing dictionaries ``tonal.json`` holds."""
+    if tonal is None:
+        return None
+    return {
+        "scales": len(tonal["scales"]),
+        "scale_aliases": sum(len(s["aliases"]) for s in tonal["scales"]),
+        "chords": len(tonal["chords"]),
+        "voicings": {name: len(v["symbols"]) for name, v in tonal["voicings"].items()},
+        "default_voicings": tonal["default_voicings"],
     }
 
 
@@ -163,6 +177,13 @@ def _info(args: argparse.Namespace) -> int:
         print(f"symbols:  {sym['globals']} globals, {sym['methods']} methods, {sym['controls']} controls")
         if sym["modules_skipped"]:
             print("          modules skipped: " + ", ".join(sym["modules_skipped"]))
+    tonal = data["tonal"]
+    if tonal:
+        dictionaries = ", ".join(f"{name} {count}" for name, count in tonal["voicings"].items())
+        print(
+            f"tonal:    {tonal['scales']} scale types ({tonal['scale_aliases']} aliases), {tonal['chords']} chord "
+            f"types; voicing dictionaries (chord symbols): {dictionaries}; default {tonal['default_voicings']}"
+        )
     print("files:    " + ", ".join(data["files"]))
     problems = data["manifest_problems"]
     print("manifest: " + ("intact" if not problems else "; ".join(problems)))

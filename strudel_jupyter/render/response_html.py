@@ -14,7 +14,7 @@ from ..data.htmltext import sanitize_html
 from ..data.pages import PAGE_SITE
 from ..data.sounds_tab import sound_label
 from .html import code, escape, facts_table, styled, table, tag_chips
-from .response_text import answer_without_suggestions, count_label, header_text
+from .response_text import answer_without_suggestions, count_label, header_text, symbols_text
 
 if TYPE_CHECKING:
     from ..data.index import StrudelIndex
@@ -98,6 +98,35 @@ def _bank_html(item: Mapping[str, Any]) -> str:
     return f"<h3 class='strudel-name'>bank {title}</h3>{facts_table(facts)}<p>{sounds}</p>"
 
 
+def _tonal_html(item: Mapping[str, Any]) -> str:
+    kind = item.get("kind")
+    facts: list[tuple[str, str]] = []
+    if kind == "scale":
+        title = item["written"]
+        if item.get("aliases"):
+            facts.append(("aliases", ", ".join(code(a) for a in item["aliases"])))
+        facts.append(("intervals", escape(" ".join(item.get("intervals") or []))))
+    elif kind == "chord":
+        title = item["name"]
+        facts.append(("symbols", escape(symbols_text(item.get("symbols") or []))))
+        facts.append(("quality", escape(item.get("quality", ""))))
+        facts.append(("intervals", escape(" ".join(item.get("intervals") or []))))
+        facts.append(("voicing dictionaries", escape(", ".join(item.get("dictionaries") or []) or "none")))
+    else:
+        title = item["name"]
+        facts.append(("default", "yes" if item.get("default") else "no"))
+        facts.append(("chord symbols", escape(symbols_text(item.get("symbols") or []))))
+        for key in ("mode", "anchor"):
+            if item.get(key):
+                facts.append((key, escape(item[key])))
+        if item.get("range"):
+            facts.append(("range", escape(" - ".join(item["range"]))))
+    if item.get("usage"):
+        facts.append(("usage", code(item["usage"])))
+    noun = {"scale": "scale", "chord": "chord", "voicing": "voicing dictionary"}[str(kind)]
+    return f"<h3 class='strudel-name'>{escape(noun)} {code(title)}</h3>{facts_table(facts)}"
+
+
 def render_item_html(item: Mapping[str, Any], *, index: StrudelIndex | None = None) -> str:
     """One item (function, sound or bank) as an HTML card: a fragment, unstyled on its own.
 
@@ -111,6 +140,8 @@ def render_item_html(item: Mapping[str, Any], *, index: StrudelIndex | None = No
         body = _function_html(item, index)
     elif kind == "bank":
         body = _bank_html(item)
+    elif kind in ("scale", "chord", "voicing"):
+        body = _tonal_html(item)
     else:
         body = _sound_html(item)
     return f"<div class='strudel-item strudel-{escape(kind or 'sound')}'>{body}</div>"
@@ -120,6 +151,16 @@ def _list_row(item: Mapping[str, Any]) -> tuple[str, str, str]:
     if item["kind"] == "function":
         summary = str(item.get("description", "")).split("\n", 1)[0]
         return code(item["name"]), escape(", ".join(item.get("synonyms") or [])), escape(summary)
+    if item["kind"] == "scale":
+        aliases = ", ".join(item.get("aliases") or [])
+        return code(item["written"]), escape(aliases), code(item.get("usage", ""))
+    if item["kind"] == "chord":
+        symbols = escape(symbols_text(item.get("symbols") or []))
+        return code(item["name"]), symbols, escape(", ".join(item.get("dictionaries") or []) or "no voicing dictionary")
+    if item["kind"] == "voicing":
+        default = " · default" if item.get("default") else ""
+        count = f"{len(item.get('symbols') or [])} chord symbols{default}"
+        return code(item["name"]), escape(count), escape(symbols_text(item.get("symbols") or []))
     if item["kind"] == "bank":
         label = code(item.get("label") or item["name"])
         return label, escape(f"bank · {item.get('count')} sounds"), code(item.get("usage", ""))

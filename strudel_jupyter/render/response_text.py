@@ -15,10 +15,21 @@ __all__ = [
     "item_text",
     "page_lines",
     "render_text",
+    "symbols_text",
     "verdict_text",
 ]
 
-_NOUNS = {"function": "function", "sound": "sound", "bank": "bank"}
+_NOUNS = {
+    "function": "function",
+    "sound": "sound",
+    "bank": "bank",
+    "scale": "scale",
+    "chord": "chord type",
+    "voicing": "voicing dictionary",
+}
+_PLURALS = {"voicing dictionary": "voicing dictionaries"}
+#: A voicing dictionary's symbols in text: ireal has 85, all short; past this they are cut.
+_SYMBOLS_SHOWN = 120
 
 
 def header_text(response: Mapping[str, Any]) -> str:
@@ -31,10 +42,11 @@ def header_text(response: Mapping[str, Any]) -> str:
     noun = _NOUNS.get(kinds.pop(), "result") if len(kinds) == 1 else "result"
     total = response.get("total")
     count = len(items)
+    plural = _PLURALS.get(noun, noun + "s")
     if isinstance(total, int) and total > count:
-        amount = f"{count} of {total} {noun}s"
+        amount = f"{count} of {total} {plural}"
     else:
-        amount = f"{count} {noun}{'' if count == 1 else 's'}"
+        amount = f"{count} {noun if count == 1 else plural}"
     return f"{response.get('query', '')}: {amount}"
 
 
@@ -79,13 +91,40 @@ def _bank_text(item: Mapping[str, Any]) -> list[str]:
     ]
 
 
+def symbols_text(symbols: list[str]) -> str:
+    """Chord symbols as one line (``""``, the bare root, shown as such), bounded."""
+    shown = ", ".join(s if s else '""' for s in symbols[:_SYMBOLS_SHOWN])
+    return shown + (f" and {len(symbols) - _SYMBOLS_SHOWN} more" if len(symbols) > _SYMBOLS_SHOWN else "")
+
+
+def _tonal_text(item: Mapping[str, Any], width: int) -> list[str]:
+    kind = item.get("kind")
+    if kind == "scale":
+        aliases = f"aliases: {', '.join(item['aliases'])}; " if item.get("aliases") else ""
+        head = f"{item['written']}  ({aliases}{' '.join(item.get('intervals') or [])})"
+        return [head, f"  usage: {item['usage']}"]
+    if kind == "chord":
+        where = f"; in {', '.join(item['dictionaries'])}" if item.get("dictionaries") else "; in no voicing dictionary"
+        head = f"{item['name']}  ({item.get('quality', '')}; symbols: {symbols_text(item.get('symbols') or [])}{where})"
+        return [head] + ([f"  usage: {item['usage']}"] if item.get("usage") else [])
+    count = len(item.get("symbols") or [])
+    default = ", the default" if item.get("default") else ""
+    lines = [f"{item['name']}  (voicing dictionary, {count} chord symbols{default})"]
+    lines += textwrap.wrap(
+        symbols_text(item.get("symbols") or []), width, initial_indent="  symbols: ", subsequent_indent="    "
+    )
+    return [*lines, f"  usage: {item['usage']}"]
+
+
 def item_text(item: Mapping[str, Any], *, width: int = 88) -> list[str]:
-    """One item (function, sound or bank) as lines of text; the first line names it."""
+    """One item (function, sound, bank, scale, chord type, voicing dictionary) as lines of text; the first names it."""
     kind = item.get("kind")
     if kind == "function":
         return _function_text(item, width)
     if kind == "bank":
         return _bank_text(item)
+    if kind in ("scale", "chord", "voicing"):
+        return _tonal_text(item, width)
     return _sound_text(item)
 
 
@@ -147,7 +186,10 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
     items = response.get("items") or []
     mode = response.get("mode")
     lines = [*verdict_text(response), header_text(response)]
-    if mode == "list" and items and all(i["kind"] != "function" for i in items):
+    if mode == "list" and items and all(i["kind"] == "voicing" for i in items):
+        for item in items:  # a dictionary's line is its symbols: show them
+            lines += item_text(item, width=width)[:-1]
+    elif mode == "list" and items and all(i["kind"] != "function" for i in items):
         for item in items:
             lines += item_text(item, width=width)[:1]
     elif mode == "list":

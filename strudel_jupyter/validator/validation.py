@@ -11,7 +11,7 @@ hide the rest); strings are read as mini-notation where the REPL reads them.
 
 The pipeline: ``positions`` (bytes -> characters -> line:column), ``tree`` (parse),
 ``definitions`` (the first pass: one walk, frozen results, scoped ``bindings``),
-``scope`` (the REPL's names), then ``checks/`` (``syntax``, ``names``, ``sounds``),
+``scope`` (the REPL's names), then ``checks/`` (``syntax``, ``names``, ``sounds``, ``tonal``),
 whose findings make a ``report``.
 
 Severity rules (precision first: every example in the reference must pass):
@@ -25,7 +25,9 @@ Severity rules (precision first: every example in the reference must pass):
   sample index past the end (the REPL wraps it: ``hh:12`` with 4 samples plays
   ``hh:0``); an unknown method on a value whose type is unknown (``x.foo()`` where ``x`` could be
   anything). Sound findings say when the names cannot be judged offline: the code
-  loads remote samples (``samples('github:...')``) or sends to SuperDirt (``.osc()``).
+  loads remote samples (``samples('github:...')``) or sends to SuperDirt (``.osc()``). A scale
+  name tonal does not know, or a chord symbol the voicing dictionary lacks (the REPL throws or
+  logs while it plays, and that pattern or chord is silent).
 * **info**: valid code, nothing to fix: a real but undocumented name ("no reference
   entry", e.g. ``setcps``, ``fm2``). ``ok`` and the counts of errors and warnings ignore it.
 """
@@ -43,6 +45,7 @@ from .checks.context import CheckContext
 from .checks.names import check_names
 from .checks.sounds import check_sounds
 from .checks.syntax import check_escapes, check_mini_strings, check_syntax
+from .checks.tonal import check_tonal
 from .deadline import Deadline, LimitReached, OutOfTime
 from .definitions import collect_definitions
 from .positions import SourceText
@@ -119,6 +122,7 @@ def _findings(code: str, index: StrudelIndex) -> tuple[Finding, ...]:
         check_mini_strings(ctx)
         check_names(ctx)
         check_sounds(ctx)
+        check_tonal(ctx)
     except LimitReached as limit:
         ctx.findings.append(_stopped(limit))
     return ctx.sorted_findings()

@@ -100,7 +100,7 @@ def test_banks_inside_bank(shared_index) -> None:
     assert [(c.text, c.kind) for c in result.items] == [("tr909", "bank")]
 
 
-def test_scale_names_come_from_the_docs_examples(shared_index) -> None:
+def test_scale_names_inside_scale(shared_index) -> None:
     result = texts('n("0 2 4").scale("C:mi', shared_index)
     assert result[0] == "minor"
     assert "mixolydian" in result

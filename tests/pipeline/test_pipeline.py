@@ -297,6 +297,10 @@ def test_info_reports_where_the_snapshot_comes_from_and_its_counts(installed, ca
         " 46 tutorial pages" in out
     )
     assert "manifest: intact" in out
+    assert (
+        "tonal:    92 scale types (39 aliases), 106 chord types; voicing dictionaries (chord symbols): "
+        "lefthand 12, triads 5, guidetones 15, legacy 17, ireal 85, ireal-ext 85; default ireal" in out
+    )
 
 
 def test_info_says_when_a_snapshot_has_no_tutorial_pages(tmp_path, shared_snapshot_dir, capsys):
@@ -322,6 +326,8 @@ def test_info_json_follows_strudel_snapshot_env(monkeypatch, installed, capsys):
     assert data["counts"]["sounds"]["drum-machines"] == 1357
     assert data["counts"]["pages"] == 46
     assert data["symbols"]["globals"] == 1215
+    assert data["tonal"]["scales"] == 92 and data["tonal"]["chords"] == 106
+    assert data["tonal"]["voicings"]["ireal"] == 85 and data["tonal"]["default_voicings"] == "ireal"
     assert data["manifest_problems"] == []
 
 

@@ -303,6 +303,12 @@ def test_symbols_have_the_shared_schema_and_real_scope(ours, shared):
 
 
 # ------------------------------------------------------------------ manifest
+def test_tonal_names_are_byte_identical(built, shared_snapshot_dir):
+    # tonal's scale and chord types and @strudel/tonal's voicing dictionaries, as the shared
+    # snapshot lists them (@tonaljs/scale-type 4.9.2: 4.9.1 spells "neopolitan major")
+    assert (built / "tonal.json").read_bytes() == (shared_snapshot_dir / "tonal.json").read_bytes()
+
+
 def test_manifest_records_versions_hashes_and_counts(ours, built):
     manifest = ours.manifest
     pins = json.loads((HELPER_DIR / "package.json").read_text())["dependencies"]

@@ -1,0 +1,323 @@
+"""Tonal answers: which scales, chord symbols and voicing dictionaries there are, and "is X a scale".
+
+They answer from the snapshot's ``tonal.json`` (see ``data/tonal.py``), never from memory:
+"what scales are there" lists all scale types, "list chord symbols for voicing" the voicing
+dictionaries with their symbols, "is bebop a scale" / "is m7b5 a chord symbol" yes with the
+real names that match, or no with the closest real ones. A question that is not about tonal
+names gets ``None`` and goes on to the other answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rapidfuzz import fuzz
+
+from ...data.tonal import ScaleType, TonalIndex, split_chord
+from ...vocabulary import Domain, Match
+from ..closest import Scorer, closest
+from ..items import Item, KnowledgeFailure, KnowledgeResponse, KnowledgeSuccess, chord_item, scale_item, voicing_item
+from .describe import join_names
+from .question import Question, failure
+
+__all__ = ["TONAL_SOURCE", "answer_tonal"]
+
+#: Where every tonal answer comes from.
+TONAL_SOURCE = "tonal.json"
+
+_LIST_CUE = r"(?:list|show|which|what|all|available|known|supported|every|names?\s+of|give\s+me|are\s+there)"
+#: "what scales are there", "list scales", "which modes", "scale names", "all scale types"
+_LIST_SCALES = re.compile(
+    rf"\b{_LIST_CUE}\b.*\b(?:scales|modes|scale\s+(?:names|types))\b|\b(?:scales|modes|scale\s+(?:names|types))\b.*\b"
+    r"(?:are\s+there|exist|available|supported|known|does\s+\w+\s+(?:know|have|support))\b"
+    r"|^\s*(?:scales|modes|scale\s+(?:names|types))\s*\??\s*$",
+    re.IGNORECASE,
+)
+#: "list chord symbols for voicing", "what chords does voicing know", "voicing dictionaries"
+_LIST_CHORDS = re.compile(
+    rf"\b{_LIST_CUE}\b.*\b(?:chords|chord\s+(?:symbols|names|types)|voicings?\s+dictionar(?:y|ies)|"
+    r"dictionar(?:y|ies))\b|\b(?:chords|chord\s+(?:symbols|names|types))\b.*\b(?:does\s+\w+\s+(?:know|have|support)|"
+    r"are\s+there|exist|available|supported|known)\b|\bchord\s+symbols\b|\bvoicing\s+dictionaries\b",
+    re.IGNORECASE,
+)
+_CHORD_TYPES = re.compile(r"\bchord\s+types\b|\btonal\b", re.IGNORECASE)
+# The check readings run on the question with its whitespace collapsed to single spaces and
+# its trailing "?" cut (``_plain``): each has one lazy group between fixed words, so it
+# reads a 1,000-character question in linear-ish time (no run of spaces to try splits of).
+_NOUN = (
+    r"(?P<noun>scale name|scale|mode|chord symbol|chord name|chord type|chord|voicing dictionary|voicing|dictionary)"
+)
+#: "is bebop a scale", "is C:minor a valid scale", "is m7b5 a chord symbol", "is lefthand a voicing dictionary"
+_IS_A = re.compile(
+    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?) (?:an? )?(?:(?:valid|real|known|strudel|tonal) )?"
+    + _NOUN
+    + r"(?: in strudel)?",
+    re.IGNORECASE,
+)
+#: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale"
+_HAS = re.compile(
+    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there))?"
+    r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)",
+    re.IGNORECASE,
+)
+#: A listing question about functions or how to do something is the reference's, not a list of names.
+_ABOUT_FUNCTIONS = re.compile(r"\b(?:functions?|methods?|how|why)\b", re.IGNORECASE)
+_SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
+_TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
+
+
+def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None:
+    """The tonal answer the question asks for, or None when it is not about tonal names."""
+    if domain == "sounds":
+        return None
+    plain = _plain(question.q)
+    tonal = question.index.tonal
+    asked = _IS_A.fullmatch(plain)
+    if asked:
+        if tonal is None:
+            return _unavailable(question)
+        return _check(question, tonal, asked.group("subject"), asked.group("noun").lower())
+    if _ABOUT_FUNCTIONS.search(plain):
+        return None  # "which functions use scales", "how do I voice chords": the reference answers
+    if _LIST_SCALES.search(plain):
+        return _list_scales(question, tonal) if tonal is not None else _unavailable(question)
+    if _LIST_CHORDS.search(plain):
+        if tonal is None:
+            return _unavailable(question)
+        if _CHORD_TYPES.search(plain) and not re.search(r"voicing|dictionar", plain, re.IGNORECASE):
+            return _list_chord_types(question, tonal)
+        return _list_voicings(question, tonal)
+    has = _HAS.fullmatch(plain)
+    if has and tonal is not None:
+        subject = _SCALE_WORD.sub("", (has.group("subject") or has.group("subject2") or "").strip("`'\" "))
+        if _names_a_scale(question, tonal, subject):
+            return _check(question, tonal, subject, "scale")
+    return None
+
+
+def _plain(q: str) -> str:
+    """The question with single spaces, without a trailing "?" or quotes around it: what the checks read."""
+    return " ".join(q.split()).rstrip("?").rstrip().strip("`'\"")
+
+
+# ------------------------------------------------------------------ responses
+def _success(question: Question, answer: str, items: Sequence[Item], *, total: int, mode: str) -> KnowledgeSuccess:
+    response: KnowledgeSuccess = {
+        "ok": True,
+        "query": question.q,
+        "domain": "reference",
+        "mode": "list" if mode == "list" else "detail",
+        "answer": answer,
+        "items": list(items),
+        "sources": [TONAL_SOURCE],
+        "notes": question.notes,
+        "total": total,
+    }
+    return response
+
+
+def _no(question: Question, answer: str, suggestions: Sequence[str]) -> KnowledgeFailure:
+    response = failure(question.q, "not_found", answer, suggestions, domains=(), notes=question.notes)
+    response["sources"] = [TONAL_SOURCE]
+    return response
+
+
+def _unavailable(question: Question) -> KnowledgeFailure:
+    response = failure(
+        question.q,
+        "snapshot_unavailable",
+        "Scale, chord and voicing names are unavailable: this Strudel snapshot has no tonal.json "
+        "(rebuild it with `strudel-jupyter snapshot build`, which writes it).",
+    )
+    response["sources"] = []
+    return response
+
+
+# ------------------------------------------------------------------ listings
+def _scale_family(question: Question, tonal: TonalIndex) -> tuple[list[str], list[ScaleType]]:
+    """The scale-name words a listing asks for ("list pentatonic scales", "which minor modes")
+    and the scales whose names hold them all (else any of them)."""
+    known = {w for s in tonal.scales for w in s.name.split() if len(w) >= 4 and w.isalpha()} - {"mode"}
+    words = [w for w in dict.fromkeys(re.findall(r"[a-z][a-z'-]*", question.q.lower())) if w in known]
+    if not words:
+        return [], []
+    named = [s for s in tonal.scales if all(w in s.name.split() for w in words)]
+    return words, named or [s for s in tonal.scales if any(w in s.name.split() for w in words)]
+
+
+def _list_scales(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
+    words, scales = _scale_family(question, tonal)
+    which = f" with {' '.join(words)!r} in their name" if words else ""
+    if not words:
+        scales = list(tonal.scales)
+    limit = question.limit or len(scales)  # all of them unless fewer are asked for: the point of the question
+    items: list[Item] = [scale_item(s) for s in scales[:limit]]
+    if limit < len(scales):
+        question.notes.append(f"showing {limit} of {len(scales)} scales; pass a larger limit for all")
+    aliases = sum(len(s.aliases) for s in scales)
+    usage = items[0]["usage"] if words and items else 'n("0 2 4").scale("C:minor:pentatonic")'
+    answer = (
+        f"{len(scales)} scale types{which} (and {aliases} aliases) for scale(): "
+        f"{', '.join(s.written for s in scales)}. Write a tonic, then the name with ':' for spaces: "
+        f"{usage}; an octave may follow the tonic (C4:major)."
+    )
+    if words:
+        question.notes.append(f"{len(tonal.scales)} scale types in all: ask 'list scales' for every one")
+    return _success(question, answer, items, total=len(scales), mode="list")
+
+
+def _wanted_dictionaries(question: Question, tonal: TonalIndex) -> list[str]:
+    words = set(re.findall(r"[a-z][a-z-]*", question.q.lower()))
+    return [name for name in tonal.voicings if name in words]
+
+
+def _list_voicings(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
+    wanted = _wanted_dictionaries(question, tonal)
+    names = wanted or [tonal.default_voicing, *(n for n in tonal.voicings if n != tonal.default_voicing)]
+    items: list[Item] = [voicing_item(tonal.voicings[n], tonal) for n in names]
+    first = tonal.voicings[names[0]]
+    shown = ", ".join(s if s else '"" (major)' for s in first.symbols)
+    which = "" if wanted else f" (voicing() uses {tonal.default_voicing} unless .dict(...) names another)"
+    others = names[1:]
+    answer = (
+        f"The voicing dictionary {first.name}{which} has {len(first.symbols)} chord symbols, written after a root "
+        f"as in {items[0]['usage']}: {shown}."
+    )
+    if others:
+        answer += " Other dictionaries: " + "; ".join(f"{n} ({len(tonal.voicings[n].symbols)})" for n in others) + "."
+    return _success(question, answer, items, total=len(items), mode="list")
+
+
+def _list_chord_types(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
+    chords = list(tonal.chords)
+    limit = question.limit or len(chords)
+    items: list[Item] = [chord_item(c, tonal) for c in chords[:limit]]
+    if limit < len(chords):
+        question.notes.append(f"showing {limit} of {len(chords)} chord types; pass a larger limit for all")
+    symbols = [c.symbols[0] for c in chords if c.symbols]
+    answer = (
+        f"{len(chords)} chord types tonal knows, by symbol: {', '.join(symbols)}. voicing() plays only the "
+        f"symbols its dictionary has ({tonal.default_voicing} by default): ask for the chord symbols for voicing."
+    )
+    return _success(question, answer, items, total=len(chords), mode="list")
+
+
+# ------------------------------------------------------------------ checks
+def _names_a_scale(question: Question, tonal: TonalIndex, subject: str) -> bool:
+    """Is ``subject`` ("dorian", "C:minor", "bebop major") a scale name, and not a function or sound first?"""
+    if not subject or _TONAL_WORDS.search(subject) and not tonal.scale(subject):
+        return False
+    index = question.index
+    if index.reference.get(subject) is not None or index.sounds.get(subject) is not None:
+        return False
+    reading = tonal.read_scale(subject)
+    return reading.scale is not None or tonal.scale(subject) is not None
+
+
+def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> KnowledgeResponse:
+    subject = subject.strip().strip("`'\"")
+    if noun.startswith("chord"):
+        return _check_chord(question, tonal, subject)
+    if noun.startswith(("voicing", "dictionary")):
+        return _check_dictionary(question, tonal, subject)
+    return _check_scale(question, tonal, subject)
+
+
+def _scale_of(tonal: TonalIndex, subject: str) -> tuple[ScaleType | None, str]:
+    """The scale a subject names, with or without a tonic, and the tonic written."""
+    found = tonal.scale(subject)
+    if found is not None:
+        return found, ""
+    reading = tonal.read_scale(subject)
+    return reading.scale, reading.tonic
+
+
+def _check_scale(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:
+    scale, tonic = _scale_of(tonal, subject)
+    if scale is not None:
+        match: Match = "exact" if subject.lower().replace(":", " ").endswith(scale.name) else "synonym"
+        item = scale_item(scale, match=match, score=1.0, tonic=tonic or "C")
+        alias = f" ({subject} is an alias of {scale.name})" if match == "synonym" else ""
+        aliases = f"; aliases: {', '.join(scale.aliases)}" if scale.aliases else ""
+        answer = (
+            f"Yes: {scale.name} is a scale{alias}, written {scale.written} after a tonic: {item['usage']}. "
+            f"Intervals {' '.join(scale.intervals)}{aliases}."
+        )
+        return _success(question, answer, [item], total=1, mode="detail")
+    reading = tonal.read_scale(subject)
+    if reading.tonic and not reading.type_name:
+        suggestions = [f"{reading.tonic}:major", f"{reading.tonic}:minor"]
+        answer = (
+            f"No: {subject!r} is a tonic, not a scale: add a scale name after ':', e.g. "
+            f'n("0 2 4").scale("{reading.tonic}:major"). Did you mean: {", ".join(suggestions)}?'
+        )
+        return _no(question, answer, suggestions)
+    word = " ".join((reading.type_name if reading.tonic else subject.lower().replace(":", " ")).split())
+    containing = [s for s in tonal.scales if re.search(rf"\b{re.escape(word)}\b", s.name)] if word else []
+    if containing:
+        items: list[Item] = [scale_item(s, match="text", score=0.5) for s in containing]
+        answer = (
+            f"Not a scale name by itself, but {len(containing)} scales have {word!r} in their name: "
+            f"{', '.join(s.written for s in containing)}. Write one after a tonic: {items[0]['usage']}."
+        )
+        return _success(question, answer, items, total=len(items), mode="list")
+    close = _closest(word, tonal.scale_names, scorer=fuzz.WRatio)
+    tonic = f"{reading.tonic}:" if reading.tonic else ""
+    suggestions = [tonic + n.replace(" ", ":") for n in close]
+    answer = f"No: {subject!r} is not a scale name tonal knows (92 scale types; list them with 'list scales')."
+    if close:
+        answer += f" Did you mean: {', '.join(suggestions)}?"
+    return _no(question, answer.replace("92", str(len(tonal.scales))), suggestions)
+
+
+def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:
+    parts = split_chord(subject)
+    candidates = [subject] if parts is None else [parts[1], subject]
+    for symbol in candidates:
+        dictionaries = [d.name for d in tonal.voicings.values() if symbol in d.symbols]
+        chord = tonal.by_chord_symbol.get(symbol)
+        if not dictionaries and chord is None:
+            continue
+        root = parts[0] if parts is not None and symbol == parts[1] else "C"
+        items: list[Item] = []
+        if chord is not None:
+            items.append(chord_item(chord, tonal, match="exact", score=1.0))
+        items += [voicing_item(tonal.voicings[d], tonal, match="text", score=0.5) for d in dictionaries]
+        shown = symbol or '"" (a major triad)'
+        named = f" ({chord.name})" if chord is not None and chord.name else ""
+        if dictionaries:
+            use = "" if tonal.default_voicing in dictionaries else f'.dict("{dictionaries[0]}")'
+            answer = (
+                f"Yes: {shown} is a chord symbol{named}; the voicing dictionaries {', '.join(dictionaries)} have it: "
+                f'chord("{root}{symbol}"){use}.voicing().'
+            )
+        else:
+            answer = (
+                f"{shown} is a chord symbol tonal knows{named}, but no voicing dictionary has it, so "
+                f'chord("{root}{symbol}").voicing() is silent (the REPL logs unknown chord).'
+            )
+        return _success(question, answer, items, total=len(items), mode="detail")
+    symbol = parts[1] if parts is not None else subject
+    known = list(dict.fromkeys([*(tonal.symbols_of() or ()), *tonal.by_chord_symbol]))
+    close = _closest(symbol, [s for s in known if s], scorer=fuzz.ratio)
+    answer = f"No: {subject!r} is not a chord symbol tonal or a voicing dictionary knows."
+    if close:
+        answer += f" Did you mean: {', '.join(close)}?"
+    return _no(question, answer, close)
+
+
+def _check_dictionary(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:
+    found = tonal.voicings.get(subject)
+    if found is not None:
+        item = voicing_item(found, tonal, match="exact", score=1.0)
+        answer = f"Yes: {found.name} is a voicing dictionary with {len(found.symbols)} chord symbols: {item['usage']}."
+        return _success(question, answer, [item], total=1, mode="detail")
+    close = _closest(subject.lower(), list(tonal.voicings), scorer=fuzz.WRatio)
+    answer = f"No: {subject!r} is not a voicing dictionary; there are {join_names(list(tonal.voicings), 10)}."
+    return _no(question, answer, close or list(tonal.voicings))
+
+
+def _closest(word: str, names: Sequence[str], *, scorer: Scorer) -> list[str]:
+    """Real names close to ``word``: WRatio for words (scale names), plain ratio for symbols (``m7b5``)."""
+    return [c.choice for c in closest(word, list(names), scorer=scorer, cutoff=60.0, limit=5)]
