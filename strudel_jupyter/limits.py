@@ -14,6 +14,11 @@ from __future__ import annotations
 
 __all__ = [
     "MAX_CODE_CHARS",
+    "MAX_EVENT_CYCLES",
+    "MAX_PICTURE_BYTES",
+    "MAX_PICTURE_EVENTS",
+    "MAX_PICTURE_ROWS",
+    "MAX_SUMMARY_CHARS",
     "MAX_MAGIC_LINE_CHARS",
     "MAX_FINDINGS",
     "MAX_MINI_DEPTH",
@@ -33,6 +38,27 @@ __all__ = [
 #: options and an object query's JSON syntax. Longer lines are refused before any parsing
 #: (shell-style splitting alone takes seconds on hundreds of thousands of characters).
 MAX_MAGIC_LINE_CHARS = 1_300
+
+# ------------------------------------------------------------------ events and pictures
+#: Cycles one events table, picture or summary of a pattern covers (``%%strudel --events N``,
+#: the agent's ``strudel_events``); more is refused with a message naming this limit.
+MAX_EVENT_CYCLES = 16
+
+#: Rows of a picture: pitches of a pianoroll plus sounds of a punchcard. Past it the rows with
+#: the most events are drawn and the picture says how many it left out.
+MAX_PICTURE_ROWS = 64
+
+#: Event boxes in one picture (a dense pattern over many cycles has thousands); past it the
+#: first ones in time are drawn and the picture says how many it left out.
+MAX_PICTURE_EVENTS = 2_000
+
+#: Bytes of one picture's SVG text: the rows and events caps keep a picture under about
+#: 200 KB; this is the hard stop (events past it are left out, and the picture says so).
+MAX_PICTURE_BYTES = 256_000
+
+#: Characters of the text an agent reads about what a pattern plays (per-cycle lines,
+#: densities, ranges); longer summaries are cut at a line with "(... more)".
+MAX_SUMMARY_CHARS = 4_000
 
 # ------------------------------------------------------------------ the validator
 #: Longest code the validator accepts (characters); longer is ``invalid_input``. A long
