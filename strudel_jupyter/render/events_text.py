@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..limits import MAX_SUMMARY_CHARS
 from .events import TIMING_COLUMNS, Event, events_of, is_present, midi_of, note_name
@@ -193,4 +193,3 @@ def summarize_events(frame: pd.DataFrame, *, begin: int = 0, cycles: int = 1) ->
         ranges=ranges,
         text=_bounded(lines),
     )
-

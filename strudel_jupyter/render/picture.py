@@ -142,7 +142,9 @@ def events_svg(
     everything = list(events_of(frame))
     start, span = _window(everything, begin, cycles)
     stop = start + span
-    shown = [e for e in everything if (e.end > start and e.begin < stop) or (e.begin == e.end and start <= e.begin < stop)]
+    shown = [
+        e for e in everything if (e.end > start and e.begin < stop) or (e.begin == e.end and start <= e.begin < stop)
+    ]
     rows, rows_left_out = _rows(shown)
     row_of = {(r.label if r.pitch is None else r.pitch): i for i, r in enumerate(rows)}
     row_height = max(6, min(16, 320 // max(1, len(rows))))
@@ -203,9 +205,7 @@ def events_svg(
         f'<text x="{_LABEL_WIDTH - 4}" y="{_TOP + i * row_height + row_height / 2:.1f}">{svg_text(_short(r.label))}</text>'
         for i, r in enumerate(rows)
     )
-    parts.append(
-        f'<g fill="{INK}" font-size="{font}" text-anchor="end" dominant-baseline="central">{labels}</g>'
-    )
+    parts.append(f'<g fill="{INK}" font-size="{font}" text-anchor="end" dominant-baseline="central">{labels}</g>')
     for colour, rects in boxes.items():
         parts.append(f'<g fill="{colour}">{"".join(rects)}</g>')
     if notes:

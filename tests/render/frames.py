@@ -34,7 +34,9 @@ def frame_of(*events: tuple[Fraction | str, Fraction | str, dict[str, Any]]) -> 
 def hits(sound: str, per_cycle: int, cycles: int = 1, **controls: Any) -> list[tuple[Fraction, Fraction, dict]]:
     """``s("sound*per_cycle")`` over ``cycles`` cycles."""
     step = Fraction(1, per_cycle)
-    return [(c + i * step, c + (i + 1) * step, {"s": sound, **controls}) for c in range(cycles) for i in range(per_cycle)]
+    return [
+        (c + i * step, c + (i + 1) * step, {"s": sound, **controls}) for c in range(cycles) for i in range(per_cycle)
+    ]
 
 
 def notes(names: list[str], cycles: int = 1, **controls: Any) -> list[tuple[Fraction, Fraction, dict]]:

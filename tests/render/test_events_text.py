@@ -23,7 +23,9 @@ def test_drums_say_positions_and_densities():
 
 def test_cycles_that_play_the_same_are_merged_and_changes_are_shown():
     # Given bd*4 in cycles 0-2 and bd*2 in cycle 3
-    frame = frame_of(*hits("bd", 4, cycles=3), *[(Fraction(3) + i / 2, Fraction(3) + (i + 1) / 2, {"s": "bd"}) for i in (0, 1)])
+    frame = frame_of(
+        *hits("bd", 4, cycles=3), *[(Fraction(3) + i / 2, Fraction(3) + (i + 1) / 2, {"s": "bd"}) for i in (0, 1)]
+    )
     summary = summarize_events(frame, cycles=4)
     assert summary["timeline"] == ["cycles 0-2: bd at 0, 1/4, 1/2, 3/4", "cycle 3: bd at 0, 1/2"]
     assert summary["per_cycle"] == {"bd": "2-4 (mean 3.5)"}

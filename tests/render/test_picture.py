@@ -122,7 +122,7 @@ def test_the_background_is_transparent_and_colours_read_on_light_and_dark():
 
 def test_every_text_is_escaped():
     # Given sound names and a title that are markup, entities, quotes, control characters, a lone surrogate
-    hostile = ['<script>alert(1)</script>', 'a&b"c', "x\x00y\x1b", "bad\ud800"]
+    hostile = ["<script>alert(1)</script>", 'a&b"c', "x\x00y\x1b", "bad\ud800"]
     frame = frame_of(*(ev for name in hostile for ev in hits(name, 1)))
     svg = events_svg(frame, title='</title><script>"')
     # Then the SVG is well-formed XML (it parses) with no element but its own
@@ -166,6 +166,8 @@ def test_no_events_still_draw_a_grid_and_say_so():
 
 
 def test_gain_fades_a_box():
-    frame = frame_of((Fraction(0), Fraction(1, 2), {"s": "bd", "gain": 0.2}), (Fraction(1, 2), Fraction(1), {"s": "bd"}))
+    frame = frame_of(
+        (Fraction(0), Fraction(1, 2), {"s": "bd", "gain": 0.2}), (Fraction(1, 2), Fraction(1), {"s": "bd"})
+    )
     rects = sorted(next(iter(_boxes(events_svg(frame)).values())), key=lambda r: float(r.get("x")))
     assert float(rects[0].get("fill-opacity")) < 0.6 and rects[1].get("fill-opacity") is None
