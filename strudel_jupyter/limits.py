@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "MAX_CODE_CHARS",
+    "MAX_DETAIL_PICTURES",
     "MAX_EVENT_CYCLES",
     "MAX_PICTURE_BYTES",
     "MAX_PICTURE_EVENTS",
@@ -55,6 +56,10 @@ MAX_PICTURE_EVENTS = 2_000
 #: Bytes of one picture's SVG text: the rows and events caps keep a picture under about
 #: 200 KB; this is the hard stop (events past it are left out, and the picture says so).
 MAX_PICTURE_BYTES = 256_000
+
+#: Examples drawn per detail view (the panel's, the sidebar's): a search shows many entries,
+#: and each picture runs the engine once (then it is cached).
+MAX_DETAIL_PICTURES = 8
 
 #: Characters of the text an agent reads about what a pattern plays (per-cycle lines,
 #: densities, ranges); longer summaries are cut at a line with "(... more)".

@@ -12,14 +12,14 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..limits import MAX_CODE_CHARS, MAX_EVENT_CYCLES
+from ..limits import MAX_CODE_CHARS, MAX_DETAIL_PICTURES, MAX_EVENT_CYCLES
 from ..render.events_text import EventsSummary, summarize_events
 from ..render.picture import PICTURE_CYCLES, events_svg
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PICTURE_CYCLES", "Played", "picture_of", "played"]
+__all__ = ["PICTURE_CYCLES", "Played", "example_pictures", "picture_of", "played"]
 
 #: Pictures kept per process (examples' pictures are asked again and again; a picture is a few KB).
 _CACHED_PICTURES = 256
@@ -126,3 +126,16 @@ def picture_of(code: str, *, cycles: int = PICTURE_CYCLES, begin: int = 0) -> st
         return _cached_picture(code, cycles, begin)
     except _NotCached:
         return None
+
+
+def example_pictures(examples_per_item: list[list[str]], *, limit: int = MAX_DETAIL_PICTURES) -> list[list[str | None]]:
+    """Pictures of the examples of a detail view's entries, in order, the first ``limit`` of them drawn."""
+    out: list[list[str | None]] = []
+    left = limit
+    for examples in examples_per_item:
+        drawn: list[str | None] = []
+        for example in examples:
+            drawn.append(picture_of(example) if left > 0 else None)
+            left -= 1
+        out.append(drawn)
+    return out

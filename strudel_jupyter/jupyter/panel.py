@@ -17,6 +17,7 @@ from IPython.display import display
 from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
 from ..data.sounds_tab import SOUND_CATEGORIES
+from ..engine.pictures import example_pictures
 from ..lookup.browse import (
     ALL,
     browse_reference,
@@ -352,7 +353,9 @@ class StrudelPanel(W.VBox):
 
     def _show_references(self, names: Sequence[str]) -> None:
         items = [item for name in names if (item := reference_detail(name, index=self.index))]
-        self.ref_detail.value = "".join(render_item_html(item) for item in items)
+        pictures = example_pictures([list(item.get("examples") or []) for item in items])
+        drawn = [{**item, "example_pictures": svgs} for item, svgs in zip(items, pictures, strict=True)]
+        self.ref_detail.value = "".join(render_item_html(item) for item in drawn)
         self.ref_code.set_blocks([block for item in items for block in detail_code(item)])
 
     # --------------------------------------------------------------------- sounds
