@@ -66,7 +66,7 @@ def _function_html(item: Mapping[str, Any], index: StrudelIndex | None) -> str:
     pictures = item.get("example_pictures") or []
     if examples:
         parts.append(
-            f"<p><strong>Example{'s' if len(examples) > 1 else ''}:</strong></p>{_examples_html(examples, item.get('example_pictures') or [])}"
+            f"<p><strong>Example{'s' if len(examples) > 1 else ''}:</strong></p>{_examples_html(examples, pictures)}"
         )
     else:
         parts.append("<p><em>No example in the bundled docs.</em></p>")
