@@ -1,7 +1,7 @@
 """The REST payload types, written once: Python types -> JSON Schema -> TypeScript.
 
 The committed schema (``labextension/schema/rest.schema.json``) must be what the Python types
-in ``jupyter/rest_types.py`` generate now, the committed TypeScript (``src/rest.generated.ts``)
+in ``jupyter/rest/payloads.py`` generate now, the committed TypeScript (``src/rest.generated.ts``)
 what the schema generates, and real answers (from the core and through a real server) must
 validate against the schema, which is closed: an undeclared key fails.
 """
@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from strudel_jupyter.ask.knowledge import strudel_knowledge
 from strudel_jupyter.data.index import get_index
 from strudel_jupyter.devtools.rest_schema import DEFAULT_OUT, main, rest_schema, schema_text
-from strudel_jupyter.jupyter import server
-from strudel_jupyter.jupyter.rest_types import RestResponses
+from strudel_jupyter.jupyter.rest import routes as server
+from strudel_jupyter.jupyter.rest.payloads import RestResponses
 from strudel_jupyter.lookup.browse import browse_sounds
-from strudel_jupyter.lookup.knowledge import strudel_knowledge
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 
