@@ -35,6 +35,7 @@ ROUTE_TYPES = {
     "/strudel-jupyter/knowledge": "knowledge",
     "/strudel-jupyter/reference": "reference",
     "/strudel-jupyter/reference/(?P<name>[^/]+)": "reference_entry",
+    "/strudel-jupyter/reference/(?P<name>[^/]+)/pictures": "example_pictures",
     "/strudel-jupyter/sounds": "sounds",
     "/strudel-jupyter/sounds/(?P<name>[^/]+)": "sound_entry",
     "/strudel-jupyter/categories": "categories",

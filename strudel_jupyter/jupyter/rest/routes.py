@@ -17,6 +17,7 @@ from ...ask.knowledge import strudel_knowledge
 from ...data.index import StrudelIndex
 from ...data.sound_sources import sound_sources
 from ...data.sounds_tab import SOUND_CATEGORIES
+from ...engine.pictures import PICTURE_CYCLES, example_pictures
 from ...lookup.browse import (
     browse_reference,
     browse_sounds,
@@ -161,6 +162,20 @@ def reference_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
     return dict(item)
 
 
+class ExamplePicturesHandler(StrudelHandler):
+    """What each example of a reference entry plays, as SVG: the sidebar draws them under the examples."""
+
+    @tornado.web.authenticated
+    async def get(self, name: str) -> None:
+        await self.reply_cached(("example-pictures", name), lambda index: example_pictures_of(index, name))
+
+
+def example_pictures_of(index: StrudelIndex, name: str) -> dict[str, Any]:
+    """The pictures of an entry's examples (the first ``MAX_DETAIL_PICTURES``); runs the engine, so in the pool."""
+    item = reference_entry(index, name)
+    return {"name": item["name"], "cycles": PICTURE_CYCLES, "pictures": example_pictures([list(item["examples"])])[0]}
+
+
 class SoundListHandler(StrudelHandler):
     """The sounds tab's list: search box + category buttons, names with sample counts."""
 
@@ -261,6 +276,7 @@ def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
         (url_path_join(base, "knowledge"), KnowledgeHandler),
         (url_path_join(base, "reference"), ReferenceListHandler),
         (url_path_join(base, "reference", name), ReferenceEntryHandler),
+        (url_path_join(base, "reference", name, "pictures"), ExamplePicturesHandler),
         (url_path_join(base, "sounds"), SoundListHandler),
         (url_path_join(base, "sounds", name), SoundEntryHandler),
         (url_path_join(base, "categories"), CategoriesHandler),
