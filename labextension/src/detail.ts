@@ -135,7 +135,10 @@ export function functionDetail(item: FunctionDetail, actions: IActions): HTMLEle
       { className: 'jp-Strudel-examples', 'aria-label': 'Examples' },
       h('h3', {}, item.examples.length === 1 ? 'Example' : 'Examples'),
       ...(item.examples.length
-        ? item.examples.flatMap((code, i) => [codeBlock(code, actions, `example ${i + 1} of ${item.name}`), pictures[i]])
+        ? item.examples.flatMap((code, i) => [
+            codeBlock(code, actions, `example ${i + 1} of ${item.name}`),
+            pictures[i]
+          ])
         : [h('p', { className: 'jp-Strudel-muted' }, 'No example in the bundled docs.')])
     )
   );

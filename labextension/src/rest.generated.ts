@@ -3,7 +3,7 @@
  *
  * Written by `jlpm schema:types` (scripts/schema-types.mjs, json-schema-to-typescript) from
  * schema/rest.schema.json, which `python -m strudel_jupyter.devtools.rest_schema` writes from
- * the Python types in strudel_jupyter/jupyter/rest_types.py. Change those, then run both.
+ * the Python types in strudel_jupyter/jupyter/rest/payloads.py. Change those, then run both.
  */
 
 /**
@@ -13,6 +13,7 @@ export interface RestResponses {
   knowledge: KnowledgeSuccess | KnowledgeFailure;
   reference: ReferencePage;
   reference_entry: FunctionDetail;
+  example_pictures: ExamplePictures;
   sounds: SoundsPage;
   sound_entry: SoundDetail | BankItem;
   categories: CategoriesReply;
@@ -145,6 +146,14 @@ export interface FunctionDetail {
   description_html: string;
   synonyms_text: string;
   display_tags: string[];
+}
+/**
+ * GET reference/<name>/pictures: what each example of a function plays, as SVG (None: no picture).
+ */
+export interface ExamplePictures {
+  name: string;
+  cycles: number;
+  pictures: (string | null)[];
 }
 /**
  * GET sounds: one page of the sounds tab's list for a search and a category.
