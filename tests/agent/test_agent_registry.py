@@ -41,6 +41,7 @@ def test_default_definitions_are_the_compact_core_set(registry):
     assert {d["name"] for d in registry.definitions("anthropic", all=True)} == {
         "strudel_knowledge",
         "strudel_validate",
+        "strudel_events",
         "search_tools",
     }
     assert [d["name"] for d in registry.definitions("mcp", names=["strudel_validate"])] == ["strudel_validate"]
