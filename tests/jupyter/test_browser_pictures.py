@@ -7,17 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import (  # noqa: F401 - the shared harness and its fixtures
-    browser,
-    jp_asyncio_loop,
-    jp_server_cleanup,
-    lab,
-    page,
-    run_command,
-    shot,
-    sidebar,
-    tabpanel,
-)
+from tests.jupyter import test_browser as harness
+
+# The shared harness's fixtures (JupyterLab subprocess, Chromium, the opened sidebar).
+jp_asyncio_loop, jp_server_cleanup = harness.jp_asyncio_loop, harness.jp_server_cleanup
+lab, browser, page = harness.lab, harness.browser, harness.page
+run_command, shot, tabpanel = harness.run_command, harness.shot, harness.tabpanel
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
