@@ -41,9 +41,11 @@ _MIDI_RANGE = (-24.0, 160.0)
 
 def is_present(value: Any) -> bool:
     """A cell that holds a value: not None, NaN or pandas' NA."""
+    if isinstance(value, float):  # the common case first: numbers, NaN for "missing"
+        return value == value
     if value is None or type(value).__name__ in ("NAType", "NaTType"):
         return False
-    if isinstance(value, str | bool | int | Fraction):
+    if isinstance(value, str | int | Fraction):
         return True
     try:
         return not math.isnan(float(value))
@@ -52,15 +54,14 @@ def is_present(value: Any) -> bool:
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not is_present(value):
+    """A finite number, or None (missing, text, booleans, infinities)."""
+    if value is None or isinstance(value, str | bool):
         return None
-    if not isinstance(value, str) and hasattr(value, "__float__"):
-        try:
-            number = float(value)
-        except (TypeError, ValueError, OverflowError):
-            return None
-        return number if math.isfinite(number) else None
-    return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return number if math.isfinite(number) else None
 
 
 def midi_of(value: Any) -> float | None:
@@ -159,10 +160,14 @@ def _event(row: Mapping[str, Any]) -> Event | None:
     )
 
 
+#: The columns an event is read from (the rest are controls the summary reads on its own).
+_READ = ("cycle", "begin", "end", "begin_fraction", "note", "freq", "value", "s", "bank", "n", "gain", "velocity")
+
+
 def events_of(frame: pd.DataFrame) -> Iterator[Event]:
     """The frame's events in its order (sorted by begin), rows without a time skipped."""
-    columns = list(frame.columns)
-    for values in frame.itertuples(index=False, name=None):
-        event = _event(dict(zip(columns, values, strict=True)))
+    columns = {name: frame[name].tolist() for name in _READ if name in frame.columns}
+    for i in range(len(frame)):
+        event = _event({name: values[i] for name, values in columns.items()})
         if event is not None:
             yield event
