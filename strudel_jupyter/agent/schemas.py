@@ -185,7 +185,7 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "range of every other control (gain 0.5-0.8, note c3-g4). A sound's name includes its bank "
         "(RolandTR909_bd). Returns ok, events, summary (those lines), timeline, per_cycle, ranges, and the "
         "picture (SVG text) when picture=true. Code that does not run gives ok=false with the REPL's error "
-        "message, line and column: fix it (strudel_validate and strudel_knowledge help). "
+        "message, line and column: fix it and ask again. "
         f"Limits: at most {MAX_CODE_CHARS} characters of code and {MAX_EVENT_CYCLES} cycles; the summary "
         f"has at most {MAX_SUMMARY_CHARS} characters."
     ),

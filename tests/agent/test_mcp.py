@@ -82,8 +82,13 @@ def test_mcp_server_lists_the_core_then_what_the_session_discovers(served):
     assert [t.name for t in served["listed"].tools] == ["strudel_knowledge", "search_tools"]
     # and after search_tools found strudel_validate, the server said the list changed
     assert served["event"] == "ToolsListChanged"
-    # and the next list has it
-    assert [t.name for t in served["relisted"].tools] == ["strudel_knowledge", "search_tools", "strudel_validate"]
+    # and the next list has it (and strudel_events, which checks code too: what it plays)
+    assert [t.name for t in served["relisted"].tools] == [
+        "strudel_knowledge",
+        "search_tools",
+        "strudel_validate",
+        "strudel_events",
+    ]
 
 
 def test_all_tools_lists_every_tool_up_front(shared_snapshot_dir):
