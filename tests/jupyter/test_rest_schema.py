@@ -196,6 +196,7 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
         (("reference",), {"offset": "500", "limit": "20"}),
     ],
     "reference_entry": [(("reference", "room"), {}), (("reference", "rdim"), {}), (("reference", "note"), {})],
+    "example_pictures": [(("reference", "fast", "pictures"), {}), (("reference", "rdim", "pictures"), {})],
     "sounds": [
         (("sounds",), {}),
         (("sounds",), {"category": "synths"}),
