@@ -14,12 +14,6 @@ from __future__ import annotations
 
 __all__ = [
     "MAX_CODE_CHARS",
-    "MAX_DETAIL_PICTURES",
-    "MAX_EVENT_CYCLES",
-    "MAX_PICTURE_BYTES",
-    "MAX_PICTURE_EVENTS",
-    "MAX_PICTURE_ROWS",
-    "MAX_SUMMARY_CHARS",
     "MAX_MAGIC_LINE_CHARS",
     "MAX_FINDINGS",
     "MAX_MINI_DEPTH",
@@ -32,6 +26,12 @@ __all__ = [
     "REST_QUEUE",
     "REST_WORKERS",
     "TIME_BUDGET_SECONDS",
+    "MAX_DETAIL_PICTURES",
+    "MAX_PICTURE_CYCLES",
+    "MAX_PICTURE_BYTES",
+    "MAX_PICTURE_EVENTS",
+    "MAX_PICTURE_ROWS",
+    "MAX_SUMMARY_CHARS",
 ]
 
 # ------------------------------------------------------------------ the magics
@@ -42,8 +42,9 @@ MAX_MAGIC_LINE_CHARS = 1_300
 
 # ------------------------------------------------------------------ events and pictures
 #: Cycles one events table, picture or summary of a pattern covers (``%%strudel --events N``,
-#: the agent's ``strudel_events``); more is refused with a message naming this limit.
-MAX_EVENT_CYCLES = 16
+#: the agent's ``strudel_events``); more is refused with a message naming this limit. (The
+#: engine's own bound on one query is larger: this one keeps what a person or a model reads short.)
+MAX_PICTURE_CYCLES = 16
 
 #: Rows of a picture: pitches of a pianoroll plus sounds of a punchcard. Past it the rows with
 #: the most events are drawn and the picture says how many it left out.

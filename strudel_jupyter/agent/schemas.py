@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
-from ..limits import MAX_EVENT_CYCLES, MAX_FINDINGS, MAX_SUMMARY_CHARS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
+from ..limits import MAX_FINDINGS, MAX_PICTURE_CYCLES, MAX_SUMMARY_CHARS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
 from ..validator.validation import MAX_CODE_CHARS
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
@@ -109,8 +109,8 @@ STRUDEL_EVENTS_SCHEMA: dict[str, Any] = {
         "cycles": _nullable(
             "integer",
             minimum=1,
-            maximum=MAX_EVENT_CYCLES,
-            description=f"how many cycles to play (default 1, up to {MAX_EVENT_CYCLES}); 2-4 show <a b> alternations",
+            maximum=MAX_PICTURE_CYCLES,
+            description=f"how many cycles to play (default 1, up to {MAX_PICTURE_CYCLES}); 2-4 show <a b> alternations",
         ),
         "begin": _nullable("integer", minimum=0, maximum=MAX_BEGIN_CYCLE, description="the first cycle (default 0)"),
         "picture": _nullable(
@@ -186,7 +186,7 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "(RolandTR909_bd). Returns ok, events, summary (those lines), timeline, per_cycle, ranges, and the "
         "picture (SVG text) when picture=true. Code that does not run gives ok=false with the REPL's error "
         "message, line and column: fix it and ask again. "
-        f"Limits: at most {MAX_CODE_CHARS} characters of code and {MAX_EVENT_CYCLES} cycles; the summary "
+        f"Limits: at most {MAX_CODE_CHARS} characters of code and {MAX_PICTURE_CYCLES} cycles; the summary "
         f"has at most {MAX_SUMMARY_CHARS} characters."
     ),
     "search_tools": (

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..limits import MAX_CODE_CHARS, MAX_DETAIL_PICTURES, MAX_EVENT_CYCLES
+from ..limits import MAX_CODE_CHARS, MAX_DETAIL_PICTURES, MAX_PICTURE_CYCLES
 from ..render.events_text import EventsSummary, summarize_events
 from ..render.picture import PICTURE_CYCLES, events_svg
 
@@ -74,8 +74,8 @@ def _refused(code: object, begin: object, cycles: object) -> str | None:
         return f"the code has {len(code):,} characters; at most {MAX_CODE_CHARS:,} (MAX_CODE_CHARS)"
     if not code.strip():
         return "there is no code to play"
-    if isinstance(cycles, bool) or not isinstance(cycles, int) or not 1 <= cycles <= MAX_EVENT_CYCLES:
-        return f"cycles must be a whole number from 1 to {MAX_EVENT_CYCLES} (MAX_EVENT_CYCLES), not {cycles!r}"
+    if isinstance(cycles, bool) or not isinstance(cycles, int) or not 1 <= cycles <= MAX_PICTURE_CYCLES:
+        return f"cycles must be a whole number from 1 to {MAX_PICTURE_CYCLES} (MAX_PICTURE_CYCLES), not {cycles!r}"
     if isinstance(begin, bool) or not isinstance(begin, int) or not 0 <= begin <= 1_000_000:
         return f"begin must be a whole cycle number from 0 to 1,000,000, not {begin!r}"
     return None

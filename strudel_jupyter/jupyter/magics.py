@@ -17,7 +17,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
-from ..limits import MAX_EVENT_CYCLES, MAX_MAGIC_LINE_CHARS
+from ..limits import MAX_MAGIC_LINE_CHARS, MAX_PICTURE_CYCLES
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
 
@@ -88,7 +88,7 @@ class StrudelMagics(Magics):
         type=int,
         const=1,
         metavar="N",
-        help=f"with %%%%strudel: the events the code plays in N cycles (default 1, at most {MAX_EVENT_CYCLES}), "
+        help=f"with %%%%strudel: the events the code plays in N cycles (default 1, at most {MAX_PICTURE_CYCLES}), "
         "as a table, with its picture",
     )
     @argument("--domain", choices=DOMAINS, help="look only in the reference or the sounds")
@@ -163,8 +163,8 @@ class StrudelMagics(Magics):
             )
         if sum((args.json, args.play, args.events is not None)) > 1:
             raise UsageError("%%strudel takes one of --json, --play and --events")
-        if args.events is not None and not 1 <= args.events <= MAX_EVENT_CYCLES:
-            raise UsageError(f"--events takes a number of cycles from 1 to {MAX_EVENT_CYCLES} (MAX_EVENT_CYCLES)")
+        if args.events is not None and not 1 <= args.events <= MAX_PICTURE_CYCLES:
+            raise UsageError(f"--events takes a number of cycles from 1 to {MAX_PICTURE_CYCLES} (MAX_PICTURE_CYCLES)")
         if not cell.strip():
             raise UsageError('%%strudel needs Strudel code in the cell, e.g. s("bd sd").room(0.5)')
         try:

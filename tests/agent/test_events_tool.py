@@ -10,7 +10,7 @@ from strudel_jupyter.agent import default_registry, make_registry, tools
 from strudel_jupyter.agent.definitions import FORMATS
 from strudel_jupyter.agent.schemas import ENVELOPE_SCHEMA, STRUDEL_EVENTS_SCHEMA
 from strudel_jupyter.data.index import get_index
-from strudel_jupyter.limits import MAX_CODE_CHARS, MAX_EVENT_CYCLES, MAX_SUMMARY_CHARS
+from strudel_jupyter.limits import MAX_CODE_CHARS, MAX_PICTURE_CYCLES, MAX_SUMMARY_CHARS
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -75,13 +75,13 @@ def test_bad_calls_are_error_values(registry, arguments, error_type):
 
 
 def test_too_many_cycles_is_dropped_with_a_warning_and_the_call_still_runs(registry):
-    envelope = events(registry, code='s("bd")', cycles=MAX_EVENT_CYCLES + 1)
+    envelope = events(registry, code='s("bd")', cycles=MAX_PICTURE_CYCLES + 1)
     assert envelope["success"] and envelope["result"]["cycles"] == 1 and envelope["warnings"]
 
 
 def test_the_schema_is_bounded_by_the_limits_and_listed_in_every_format(registry):
     props = STRUDEL_EVENTS_SCHEMA["properties"]
-    assert props["code"]["maxLength"] == MAX_CODE_CHARS and props["cycles"]["maximum"] == MAX_EVENT_CYCLES
+    assert props["code"]["maxLength"] == MAX_CODE_CHARS and props["cycles"]["maximum"] == MAX_PICTURE_CYCLES
     for fmt in FORMATS:
         assert registry.definitions(fmt, names=["strudel_events"]), fmt
     (mcp,) = registry.definitions("mcp", names=["strudel_events"])

@@ -21,7 +21,7 @@ from strudel_jupyter.jupyter.magics import StrudelMagics
 from strudel_jupyter.jupyter.panel import StrudelPanel
 from strudel_jupyter.jupyter.playback import PATTERN_MIME, PatternEvents
 from strudel_jupyter.jupyter.rest.routes import example_pictures_of
-from strudel_jupyter.limits import MAX_DETAIL_PICTURES, MAX_EVENT_CYCLES
+from strudel_jupyter.limits import MAX_DETAIL_PICTURES, MAX_PICTURE_CYCLES
 from strudel_jupyter.render.picture import PALETTE, PICTURE_CYCLES, SVG_MIME
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
@@ -104,7 +104,7 @@ def test_events_of_code_that_does_not_evaluate_say_why(magics):
 
 
 @pytest.mark.parametrize(
-    "line", ["--events 0", f"--events {MAX_EVENT_CYCLES + 1}", "--events 2 --play", "--events --json"]
+    "line", ["--events 0", f"--events {MAX_PICTURE_CYCLES + 1}", "--events 2 --play", "--events --json"]
 )
 def test_events_options_out_of_bounds_are_usage_errors(magics, line):
     with pytest.raises(UsageError):
