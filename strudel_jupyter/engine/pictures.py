@@ -87,15 +87,16 @@ def played(code: str, *, cycles: int = 1, begin: int = 0) -> Played:
     if refused is not None:
         return Played(code if isinstance(code, str) else "", 0, 1, None, refused)
     try:
-        from . import StrudelCodeError, strudel_events
+        from . import StrudelCodeError, StrudelLimitError, strudel_events
     except ImportError as exc:  # an installation without the engine: the rest still works
         return Played(code, begin, cycles, None, f"Strudel's engine is not available here ({exc})", transient=True)
     try:
         frame = strudel_events(code, cycles, begin=begin)
     except StrudelCodeError as exc:
-        return Played(
-            code, begin, cycles, None, _message(exc), getattr(exc, "line", None), getattr(exc, "column", None)
-        )
+        # A limit (time on a busy machine, memory) may not be hit again: such a failure is not cached.
+        transient = isinstance(exc, StrudelLimitError)
+        line, column = getattr(exc, "line", None), getattr(exc, "column", None)
+        return Played(code, begin, cycles, None, _message(exc), line, column, transient=transient)
     except Exception as exc:  # noqa: BLE001 - a limit, a missing snapshot: errors are values here
         return Played(code, begin, cycles, None, _message(exc), transient=True)
     return Played(code, begin, cycles, frame)
