@@ -42,7 +42,7 @@ def test_drums_are_four_bd_and_eight_hh_per_cycle(registry):
 def test_notes_banks_and_control_ranges_are_said(registry):
     code = 'stack(s("bd*2").bank("RolandTR909"), note("c2 g2").s("sawtooth").gain("<0.5 0.8>"))'
     result = events(registry, code=code, cycles=2)["result"]
-    assert result["timeline"][0] == "cycle 0: RolandTR909_bd at 0, 1/2; sawtooth: c2 at 0, g2 at 1/2"
+    assert result["timeline"] == ["cycles 0-1: RolandTR909_bd at 0, 1/2; sawtooth: c2 at 0, g2 at 1/2"]
     assert result["ranges"]["note"].startswith("c2-g2") and result["ranges"]["gain"] == "0.5-0.8"
 
 
