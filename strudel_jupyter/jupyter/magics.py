@@ -177,7 +177,10 @@ class StrudelMagics(Magics):
         from .playback import check, events, play
 
         if args.events is not None:
-            return events(cell, args.events, index=index)
+            try:
+                return events(cell, args.events, index=index)
+            except ImportError as exc:
+                raise UsageError(f"Strudel's engine is not available in this installation ({exc})") from None
         return play(cell, index=index) if args.play else check(cell, index=index)
 
     def _panel(self) -> Any:

@@ -17,7 +17,6 @@ from IPython.display import display
 from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
 from ..data.sounds_tab import SOUND_CATEGORIES
-from ..engine.pictures import example_pictures
 from ..lookup.browse import (
     ALL,
     browse_reference,
@@ -55,6 +54,15 @@ def _click(action: Callable[[str], None], value: str) -> Callable[[W.Button], No
 
 def _status(text: str) -> str:
     return f"<div class='strudel-status'>{escape(text)}</div>"
+
+
+def _example_pictures(examples: list[list[str]]) -> list[list[str | None]]:
+    """Each example's picture (the engine loads on the first); none where the engine is not installed."""
+    try:
+        from ..engine.pictures import example_pictures
+    except ImportError:
+        return [[None] * len(e) for e in examples]
+    return example_pictures(examples)
 
 
 class _ListView:
@@ -353,7 +361,7 @@ class StrudelPanel(W.VBox):
 
     def _show_references(self, names: Sequence[str]) -> None:
         items = [item for name in names if (item := reference_detail(name, index=self.index))]
-        pictures = example_pictures([list(item.get("examples") or []) for item in items])
+        pictures = _example_pictures([list(item.get("examples") or []) for item in items])
         drawn = [{**item, "example_pictures": svgs} for item, svgs in zip(items, pictures, strict=True)]
         self.ref_detail.value = "".join(render_item_html(item) for item in drawn)
         self.ref_code.set_blocks([block for item in items for block in detail_code(item)])

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.sound_sources import UserSound, user_sounds
-from ..engine.pictures import PICTURE_CYCLES, Played, picture_of, played
 from ..render.html import escape, picture, styled
-from ..render.picture import SVG_MIME
+from ..render.picture import PICTURE_CYCLES, SVG_MIME
 from ..validator.report import ValidationReport
 from ..validator.validation import validate_code
+
+if TYPE_CHECKING:
+    from ..engine.pictures import Played
 
 __all__ = [
     "PATTERN_MIME",
@@ -46,6 +48,15 @@ AUTOPLAY_WINDOW_SECONDS = 10
 #: Rows of an events table shown in a notebook (the frame itself keeps them all).
 EVENT_ROWS_SHOWN = 200
 _ALT = f"What the pattern plays in its first {PICTURE_CYCLES} cycles"
+
+
+def _picture_of(code: str) -> str | None:
+    """What the code plays, drawn; None when it does not evaluate or the engine is not installed."""
+    try:  # the engine loads on the first picture, and an installation without it still checks code
+        from ..engine.pictures import picture_of
+    except ImportError:
+        return None
+    return picture_of(code)
 
 
 def _with_picture(bundle: dict[str, Any], svg: str | None) -> dict[str, Any]:
@@ -154,14 +165,14 @@ def play(code: str, *, index: StrudelIndex | None = None) -> PlayablePattern:
     """
     index = index or get_index()
     report = validate_code(code, index=index)
-    return PlayablePattern(code, report, user_sounds(index), picture_of(code))
+    return PlayablePattern(code, report, user_sounds(index), _picture_of(code))
 
 
 def check(code: str, *, index: StrudelIndex | None = None) -> CheckedCode:
     """Validate Strudel code; the report displays with a play action (``%%strudel``)."""
     index = index or get_index()
     report = validate_code(code, index=index)
-    return CheckedCode(report.code, report.findings, user_sounds(index), picture_of(code))
+    return CheckedCode(report.code, report.findings, user_sounds(index), _picture_of(code))
 
 
 @dataclass(frozen=True)
@@ -211,7 +222,12 @@ class PatternEvents:
 
 
 def events(code: str, cycles: int = 1, *, index: StrudelIndex | None = None) -> PatternEvents:
-    """The events ``code`` plays in its first ``cycles`` cycles, with its picture and findings."""
+    """The events ``code`` plays in its first ``cycles`` cycles, with its picture and findings.
+
+    Raises ``ImportError`` where Strudel's engine is not installed.
+    """
+    from ..engine.pictures import played
+
     return PatternEvents(played(code, cycles=cycles), validate_code(code, index=index or get_index()))
 
 

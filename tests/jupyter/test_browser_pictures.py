@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.jupyter import test_browser as harness
+from tests.jupyter.test_browser_browse import set_sidebar_width
 
 # The shared harness's fixtures (JupyterLab subprocess, Chromium, the opened sidebar).
 jp_asyncio_loop, jp_server_cleanup = harness.jp_asyncio_loop, harness.jp_server_cleanup
@@ -76,7 +77,9 @@ def test_the_sidebar_function_detail_shows_each_examples_picture(page):
         " && c.nextElementSibling.querySelector('img.jp-Strudel-picture'))"
     )
     assert follows
-    pictures.first.scroll_into_view_if_needed()
+    # (a wider sidebar, the first picture in view, for the screenshots)
+    set_sidebar_width(page, 560)
+    pictures.first.evaluate("el => el.scrollIntoView({block: 'center'})")
     shot(page, "light-pictures-sidebar-fast")
     run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
     try:
@@ -94,5 +97,5 @@ def test_the_notebook_panels_function_detail_shows_each_examples_picture(page):
     pictures.first.wait_for(timeout=30_000)
     page.wait_for_timeout(500)
     assert _loaded_pictures(pictures) >= 1
-    pictures.first.scroll_into_view_if_needed()
+    pictures.first.evaluate("el => el.scrollIntoView({block: 'center'})")
     shot(page, "light-pictures-notebook-panel-fast")

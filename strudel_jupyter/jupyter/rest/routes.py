@@ -17,7 +17,6 @@ from ...ask.knowledge import strudel_knowledge
 from ...data.index import StrudelIndex
 from ...data.sound_sources import sound_sources
 from ...data.sounds_tab import SOUND_CATEGORIES
-from ...engine.pictures import PICTURE_CYCLES, example_pictures
 from ...lookup.browse import (
     browse_reference,
     browse_sounds,
@@ -28,6 +27,7 @@ from ...lookup.browse import (
     sounds_status,
 )
 from ...lookup.ranking import suggest
+from ...render.picture import PICTURE_CYCLES
 from ...vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 if TYPE_CHECKING:
@@ -172,6 +172,8 @@ class ExamplePicturesHandler(StrudelHandler):
 
 def example_pictures_of(index: StrudelIndex, name: str) -> dict[str, Any]:
     """The pictures of an entry's examples (the first ``MAX_DETAIL_PICTURES``); runs the engine, so in the pool."""
+    from ...engine.pictures import example_pictures  # the engine loads here, in the pool, on first use
+
     item = reference_entry(index, name)
     return {"name": item["name"], "cycles": PICTURE_CYCLES, "pictures": example_pictures([list(item["examples"])])[0]}
 
