@@ -48,12 +48,12 @@ PALETTE = (
 #: Lines and text: a grey halfway between white and black.
 INK = "#8c8c8c"
 
-_WIDTH = 640
-_LABEL_WIDTH = 100
+_WIDTH = 560
+_LABEL_WIDTH = 96
 _PLOT_WIDTH = _WIDTH - _LABEL_WIDTH - 8
 _TOP = 16  # the cycle numbers
 _CAPTION = 16
-_LABEL_CHARS = 16
+_LABEL_CHARS = 15
 _BLACK_KEYS = {1, 3, 6, 8, 10}
 
 # XML 1.0 refuses these even as character references: they become U+FFFD.
@@ -147,7 +147,7 @@ def events_svg(
     ]
     rows, rows_left_out = _rows(shown)
     row_of = {(r.label if r.pitch is None else r.pitch): i for i, r in enumerate(rows)}
-    row_height = max(6, min(16, 320 // max(1, len(rows))))
+    row_height = max(6, min(18, 320 // max(1, len(rows))))
     plot_height = max(1, len(rows)) * row_height
 
     colours: dict[str, str] = {}
@@ -186,7 +186,7 @@ def events_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{height}" '
         f'viewBox="0 0 {_WIDTH} {height}" role="img" aria-label="{svg_text(title)}" '
-        'font-family="sans-serif" font-size="10" class="strudel-picture">',
+        'font-family="sans-serif" font-size="11" class="strudel-picture">',
         f"<title>{svg_text(title)}</title>",
     ]
     shading = [
@@ -200,7 +200,7 @@ def events_svg(
     if any(r.pitch is not None for r in rows) and any(r.pitch is None for r in rows):
         y = _TOP + sum(1 for r in rows if r.pitch is not None) * row_height
         parts.append(f'<line x1="0" y1="{y}" x2="{_WIDTH}" y2="{y}" stroke="{INK}" stroke-opacity="0.7"/>')
-    font = min(10, row_height - 1)
+    font = min(11, row_height - 1)
     labels = "".join(
         f'<text x="{_LABEL_WIDTH - 4}" y="{_TOP + i * row_height + row_height / 2:.1f}">{svg_text(_short(r.label))}</text>'
         for i, r in enumerate(rows)
