@@ -82,7 +82,7 @@ ENGINE_CALL_SECONDS = 1.0
 
 #: V8 heap of the engine (bytes). Past it the call ends with a ``memory`` limit error and
 #: the next call gets a fresh engine (V8 keeps the memory it grew to).
-ENGINE_HEAP_BYTES = 256 * 2**20
+ENGINE_HEAP_BYTES = 192 * 2**20
 
 #: Resident memory of the engine process (bytes), checked while a call runs: memory V8 does
 #: not count in its heap (array buffers) is bounded too; past it the process is ended.

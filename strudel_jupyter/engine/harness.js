@@ -196,27 +196,28 @@
     return applyPatternTransforms(pattern);
   };
 
-  // What user code may not keep: globals it adds or replaces and Pattern methods it changes are
-  // put back after each call, so one call's code does not change the next one's meaning.
+  // What user code may not keep: one call's code must not change the next one's meaning.
   let baseline = null;
   let protoBaseline = null;
-  const snapshotOf = (obj) => {
-    const map = new Map();
-    for (const key of Object.getOwnPropertyNames(obj)) {
-      map.set(key, Object.getOwnPropertyDescriptor(obj, key));
+  // The scope's own names are locked (read-only, not configurable) once the scope is built, so
+  // code cannot replace `s` or `Pattern.prototype.fast` for the calls after it (in strict mode
+  // such an assignment is a TypeError); names code adds are deleted after each call.
+  const lock = (obj) => {
+    const names = new Set(Object.getOwnPropertyNames(obj));
+    for (const key of names) {
+      const desc = Object.getOwnPropertyDescriptor(obj, key);
+      // accessors stay configurable: core redefines its operator getters (setDefaultJoin)
+      if (!desc.configurable || !('value' in desc)) continue;
+      try { Object.defineProperty(obj, key, { ...desc, writable: false, configurable: false }); } catch (err) { /* leave it */ }
     }
-    return map;
+    return names;
   };
-  const restore = (obj, snap) => {
-    for (const key of Object.getOwnPropertyNames(obj)) {
-      if (!snap.has(key)) {
+  const removeAdded = (obj, names) => {
+    const now = Object.getOwnPropertyNames(obj);
+    if (now.length === names.size) return;
+    for (const key of now) {
+      if (!names.has(key)) {
         try { delete obj[key]; } catch (err) { /* non-configurable: leave it */ }
-      }
-    }
-    for (const [key, desc] of snap) {
-      const now = Object.getOwnPropertyDescriptor(obj, key);
-      if (!now || now.value !== desc.value || now.get !== desc.get || now.set !== desc.set) {
-        try { Object.defineProperty(obj, key, desc); } catch (err) { /* leave it */ }
       }
     }
   };
@@ -235,8 +236,8 @@
     for (const name of ['__timer_manager', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'FinalizationRegistry', 'WeakRef']) {
       try { delete globalThis[name]; } catch (err) { /* leave it */ }
     }
-    baseline = snapshotOf(globalThis);
-    protoBaseline = snapshotOf(core.Pattern.prototype);
+    baseline = lock(globalThis);
+    protoBaseline = lock(core.Pattern.prototype);
     return 'sealed';
   };
 
@@ -320,10 +321,14 @@
       answer.error = errorInfo(err, 'query');
       answer.events = [];
     } finally {
-      hush();
-      resetSettings();
-      if (baseline) restore(globalThis, baseline);
-      if (protoBaseline) restore(core.Pattern.prototype, protoBaseline);
+      try {
+        hush();
+        resetSettings();
+      } catch (err) { /* a setting code broke stays broken for this context: logged below */
+        logs.push({ level: 'error', message: `reset failed: ${text(err && err.message)}` });
+      }
+      if (baseline) removeAdded(globalThis, baseline);
+      if (protoBaseline) removeAdded(core.Pattern.prototype, protoBaseline);
     }
     answer.ok = answer.error === null;
     if (answer.error && answer.error.phase !== 'query') answer.events = [];

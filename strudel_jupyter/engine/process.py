@@ -192,6 +192,9 @@ class EngineProcess:
                     return _ended(running.proc.returncode)
                 if line:
                     answer: dict[str, Any] = json.loads(line)
+                    if answer.get("restart"):  # the process ends after this answer
+                        self._end(running.proc)
+                        self._running = None
                     return answer
                 rss = _resident_bytes(running.proc.pid)
                 if rss is not None and rss > ENGINE_PROCESS_BYTES:

@@ -24,9 +24,10 @@ import time
 from typing import Any
 
 
-def _limit_answer(limit: str, message: str) -> str:
+def _limit_answer(limit: str, message: str, *, restart: bool = False) -> str:
+    """A limit's answer; ``restart``: this process ends after it, the parent starts a fresh one."""
     error = {"phase": "limit", "name": "LimitError", "limit": limit, "message": message}
-    return json.dumps({"ok": False, "events": [], "error": error, "cps": None, "logs": []})
+    return json.dumps({"ok": False, "events": [], "error": error, "cps": None, "logs": [], "restart": restart})
 
 
 def main() -> None:
@@ -74,16 +75,18 @@ def main() -> None:
         try:
             send(str(ctx.eval(f"__sjRun({json.dumps(request)})", timeout_sec=seconds)))
         except JSTimeoutException:
-            send(_limit_answer("time", f"the code ran longer than {seconds:g} s"))
             try:  # is the context free again? (a loop that a promise resumed would still hold it)
                 ctx.eval("1", timeout_sec=0.25)
             except Exception:  # noqa: BLE001
+                send(_limit_answer("time", f"the code ran longer than {seconds:g} s", restart=True))
                 out.close()
                 os._exit(3)
+            send(_limit_answer("time", f"the code ran longer than {seconds:g} s"))
         except JSOOMException:
-            send(_limit_answer("memory", f"the code used more than {int(config['heap']) // 2**20} MB"))
+            # V8 keeps the memory it grew to: the next call gets a fresh process
+            send(_limit_answer("memory", f"the code used more than {int(config['heap']) // 2**20} MB", restart=True))
             out.close()
-            os._exit(2)  # V8 keeps the memory it grew to: the next call gets a fresh process
+            os._exit(2)
         except Exception as exc:  # noqa: BLE001 - answered as an engine error
             error = {"phase": "engine", "name": type(exc).__name__, "message": str(exc)[:2000]}
             send(json.dumps({"ok": False, "events": [], "error": error, "cps": None, "logs": []}))
