@@ -63,7 +63,9 @@ def run_findings(
     if any(f.severity == "error" for f in static):
         return []  # the REPL stops at the first error; the static finding already says where
     if context.hydra:
-        return [_not_run("the code draws with hydra (initHydra), which runs only in a browser: checked statically only")]
+        return [
+            _not_run("the code draws with hydra (initHydra), which runs only in a browser: checked statically only")
+        ]
     try:
         run = run_code(code, begin=0, end=cycles, process=process)
     except EngineUnavailableError as exc:

@@ -46,7 +46,6 @@ from .checks.syntax import check_escapes, check_mini_strings, check_syntax
 from .deadline import Deadline, LimitReached, OutOfTime
 from .definitions import collect_definitions
 from .positions import SourceText
-from .running import RunContext, run_findings
 from .report import (
     KINDS,
     Finding,
@@ -56,6 +55,7 @@ from .report import (
     cannot_validate,
     in_reading_order,
 )
+from .running import RunContext, run_findings
 from .scope import ReplScope, repl_scope
 from .tree import Parsed, parse
 
