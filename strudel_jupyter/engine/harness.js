@@ -7,6 +7,7 @@
 (function () {
   'use strict';
   const modules = globalThis.strudelModules;
+  const stringify = JSON.stringify; // ours, whatever code does to JSON
   const core = modules['@strudel/core'];
   const { transpiler } = modules['@strudel/transpiler'];
 
@@ -96,7 +97,7 @@
         standIns.methods.push(name);
       }
     }
-    return JSON.stringify({ globals: standIns.globals.length, methods: standIns.methods.length });
+    return stringify({ globals: standIns.globals.length, methods: standIns.methods.length });
   };
 
   // The REPL's evaluation (core's repl(): injectPatternMethods, evaluate, applyPatternTransforms),
@@ -221,6 +222,32 @@
       }
     }
   };
+  // JavaScript's own objects cannot be locked the same way (freezing them breaks code that sets
+  // a property they have, such as toString, on its own objects); code that changes them gets
+  // a fresh context after its call instead.
+  const BUILTINS = [Object, Object.prototype, Array, Array.prototype, Function.prototype, String, String.prototype,
+    Number, Number.prototype, Boolean.prototype, Symbol, Symbol.prototype, Math, JSON, Reflect, Map.prototype,
+    Set.prototype, WeakMap.prototype, Promise, Promise.prototype, RegExp.prototype, Date.prototype, Error.prototype,
+    Iterator.prototype, BigInt.prototype];
+  let builtinBaseline = null;
+  const builtinState = () => BUILTINS.map((obj) => {
+    const names = Object.getOwnPropertyNames(obj);
+    return [names.length, names.map((key) => {
+      const desc = Object.getOwnPropertyDescriptor(obj, key);
+      return 'value' in desc ? desc.value : desc.get;
+    })];
+  });
+  const builtinsChanged = () => {
+    const now = builtinState();
+    for (let i = 0; i < now.length; i++) {
+      const [count, values] = now[i];
+      const [count0, values0] = builtinBaseline[i];
+      if (count !== count0) return true;
+      for (let k = 0; k < values.length; k++) if (!Object.is(values[k], values0[k])) return true;
+    }
+    return false;
+  };
+
   // Core's settings that code can change through its own setters, back to what a fresh REPL has.
   const miniParser = modules['@strudel/mini'].mini;
   const resetSettings = () => {
@@ -236,6 +263,7 @@
     for (const name of ['__timer_manager', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'FinalizationRegistry', 'WeakRef']) {
       try { delete globalThis[name]; } catch (err) { /* leave it */ }
     }
+    builtinBaseline = builtinState();
     baseline = lock(globalThis);
     protoBaseline = lock(core.Pattern.prototype);
     return 'sealed';
@@ -330,13 +358,18 @@
       if (baseline) removeAdded(globalThis, baseline);
       if (protoBaseline) removeAdded(core.Pattern.prototype, protoBaseline);
     }
+    try {
+      if (builtinBaseline && builtinsChanged()) answer.restart = true;
+    } catch (err) {
+      answer.restart = true;
+    }
     answer.ok = answer.error === null;
     if (answer.error && answer.error.phase !== 'query') answer.events = [];
     answer.logs = logs;
     try {
-      return JSON.stringify(answer);
+      return stringify(answer);
     } catch (err) {
-      return JSON.stringify({ ok: false, events: [], cps, logs: [], error: errorInfo(err, 'query') });
+      return stringify({ ok: false, events: [], cps, logs: [], error: errorInfo(err, 'query') });
     }
   };
 })();

@@ -191,7 +191,15 @@ class EngineProcess:
                     self._running = None
                     return _ended(running.proc.returncode)
                 if line:
-                    answer: dict[str, Any] = json.loads(line)
+                    try:
+                        answer: dict[str, Any] = json.loads(line)
+                    except ValueError:  # code broke the harness's own tools: start afresh
+                        answer = _limit(
+                            "engine", "the engine's answer was unreadable; the next call starts a fresh one"
+                        )
+                        answer["restart"] = True
+                    if not isinstance(answer, dict):
+                        answer = {**_limit("engine", "the engine's answer was unreadable"), "restart": True}
                     if answer.get("restart"):  # the process ends after this answer
                         self._end(running.proc)
                         self._running = None
