@@ -19,7 +19,7 @@ from ..data.sounds_tab import sound_key
 from ..engine import EngineRun, EngineUnavailableError, StrudelLimitError, run_code
 from ..engine.process import EngineProcess
 from ..limits import VALIDATE_CYCLES
-from .report import Finding
+from .report import Finding, Severity
 from .scope import ReplScope
 
 __all__ = ["RunContext", "run_findings"]
@@ -81,7 +81,7 @@ def run_findings(
     if error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
         line, column = error.line or 1, error.column or 1
         where = "in the cycles checked" if not run.events else "in some of the cycles checked (others play)"
-        severity = "error" if not run.events else "warning"
+        severity: Severity = "error" if not run.events else "warning"
         message = f"[query] error: {error.message} ({where}; the REPL plays nothing there)"
         found.append(Finding(severity, "query_error", error.name, message, line, column))
     if not run.events and error is None:
