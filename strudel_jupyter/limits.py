@@ -13,6 +13,13 @@ of ambiguous text, a few MB a second) is stopped by ``PARSE_BUDGET_SECONDS``.
 from __future__ import annotations
 
 __all__ = [
+    "ENGINE_CALL_SECONDS",
+    "ENGINE_HEAP_BYTES",
+    "ENGINE_PROCESS_BYTES",
+    "ENGINE_START_SECONDS",
+    "MAX_EVENTS",
+    "MAX_EVENT_CYCLES",
+    "VALIDATE_CYCLES",
     "MAX_CODE_CHARS",
     "MAX_MAGIC_LINE_CHARS",
     "MAX_FINDINGS",
@@ -98,6 +105,32 @@ MAX_SYNTAX_FINDINGS = 5
 
 #: How far ``const a = b; const b = c; ...`` is followed to find the type of a receiver.
 MAX_RECEIVER_DEPTH = 8
+
+# ------------------------------------------------------------------ the engine
+#: Seconds one call into Strudel's engine may run (evaluating the code and querying its
+#: events). A doc example's four cycles take milliseconds; past this the call ends with a
+#: ``time`` limit error (the engine process is restarted if the code would not stop).
+ENGINE_CALL_SECONDS = 1.0
+
+#: V8 heap of the engine (bytes). Past it the call ends with a ``memory`` limit error and
+#: the next call gets a fresh engine (V8 keeps the memory it grew to).
+ENGINE_HEAP_BYTES = 192 * 2**20
+
+#: Resident memory of the engine process (bytes), checked while a call runs: memory V8 does
+#: not count in its heap (array buffers) is bounded too; past it the process is ended.
+ENGINE_PROCESS_BYTES = 768 * 2**20
+
+#: Seconds the engine process may take to start (Python, V8, Strudel's script).
+ENGINE_START_SECONDS = 20.0
+
+#: Cycles one events query may span (``strudel_events(code, cycles=...)``).
+MAX_EVENT_CYCLES = 256
+
+#: Events one query may return; more is a ``events`` limit error (``s("bd*100000")``).
+MAX_EVENTS = 20_000
+
+#: Cycles the validator plays (queries) to see what the code does.
+VALIDATE_CYCLES = 4
 
 # ------------------------------------------------------- the servers (REST and MCP)
 #: Seconds an MCP tool call may run before the server answers it with a ``timeout`` error.
