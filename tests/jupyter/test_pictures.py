@@ -163,3 +163,26 @@ async def test_the_pictures_route_answers_through_the_server(jp_fetch):
     assert body["pictures"] and all(p is None or p.startswith("<svg") for p in body["pictures"])
     missing = await jp_fetch("strudel-jupyter", "reference", "roooom", "pictures", raise_error=False)
     assert missing.code == 404 and json.loads(missing.body)["code"] == "not_found"
+
+
+def test_the_markup_checker_lets_our_pictures_through_and_nothing_dressed_as_one():
+    from strudel_jupyter.render.html import picture
+
+    from ..hostile import unsafe_markup
+
+    ours = picture(magics_free_svg(), alt="x")
+    assert unsafe_markup(ours) == []
+    for hostile in (
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+        "<svg><script>alert(1)</script></svg>",
+    ):
+        dressed = f"<img class='strudel-picture' src='data:image/svg+xml;base64,{base64.b64encode(hostile.encode()).decode()}'>"
+        assert unsafe_markup(dressed), hostile
+
+
+def magics_free_svg() -> str:
+    from strudel_jupyter.render.picture import events_svg
+
+    from ..render.frames import frame_of, hits
+
+    return events_svg(frame_of(*hits("<script>", 4)))
