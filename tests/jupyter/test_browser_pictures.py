@@ -81,6 +81,9 @@ def test_the_sidebar_function_detail_shows_each_examples_picture(page):
     set_sidebar_width(page, 560)
     pictures.first.evaluate("el => el.scrollIntoView({block: 'center'})")
     shot(page, "light-pictures-sidebar-fast")
+    detail.locator(".jp-Strudel-examples").screenshot(
+        path=str(harness.ARTIFACTS / "light-pictures-sidebar-fast-examples.png")
+    )
     run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
     try:
         shot(page, "dark-pictures-sidebar-fast")
