@@ -170,30 +170,37 @@
 
   // Top-level `await` (`await samples(...)`) would make the rest of the code run after the call
   // has returned; every stand-in answers at once, so the REPL's awaits are read as plain values.
-  modules['@strudel/transpiler'].registerTranspilerPlugin({
-    walk: () => {
-      let depth = 0;
-      const isFunction = (node) => /Function/.test(node.type);
-      return {
-        enter(node) {
-          if (isFunction(node)) depth++;
-          return false;
-        },
-        leave(node) {
-          // on leaving, so that the REPL's own plugins (bare samples() gets an await) have run
-          if (isFunction(node)) depth--;
-          else if (node.type === 'AwaitExpression' && depth === 0) this.replace(node.argument);
-          return false;
-        },
-      };
-    },
-  });
+  const { registerTranspilerPlugin } = modules['@strudel/transpiler'];
+  const awaitPlugin = typeof registerTranspilerPlugin === 'function';
+  if (awaitPlugin) {
+    registerTranspilerPlugin({
+      walk: () => {
+        let depth = 0;
+        const isFunction = (node) => /Function/.test(node.type);
+        return {
+          enter(node) {
+            if (isFunction(node)) depth++;
+            return false;
+          },
+          leave(node) {
+            // on leaving, so that the REPL's own plugins (bare samples() gets an await) have run
+            if (isFunction(node)) depth--;
+            else if (node.type === 'AwaitExpression' && depth === 0) this.replace(node.argument);
+            return false;
+          },
+        };
+      },
+    });
+  }
+  // npm's transpiler (1.2.6) takes no plugins: there the awaits are cut from its output text,
+  // which escodegen writes as `await <expression>` (an "await " inside a string is cut too).
+  const withoutAwait = (output) => (awaitPlugin ? output : output.replace(/\bawait\s+/g, ''));
   globalThis.__sjTranspile = (code) =>
     transpiler(code, { wrapAsync: false, addReturn: true, emitMiniLocations: false, emitWidgets: false }).output;
   const evaluate = (code) => {
     hush();
     const { output } = transpiler(code, { wrapAsync: false, addReturn: true, emitMiniLocations: false, emitWidgets: false });
-    const pattern = Function(`"use strict";${output}`)();
+    const pattern = Function(`"use strict";${withoutAwait(output)}`)();
     return applyPatternTransforms(pattern);
   };
 
