@@ -94,6 +94,30 @@ def bench_events(snapshot: Path, repeat: int) -> dict[str, float]:
     }
 
 
+def bench_validate(snapshot: Path) -> dict[str, float]:
+    """strudel_validate over every doc example, static only and running the code (the editor's choice)."""
+    from strudel_jupyter.data.index import get_index
+    from strudel_jupyter.engine import engine
+    from strudel_jupyter.validator.validation import strudel_validate
+
+    doc = json.loads((snapshot / "doc.json").read_text(encoding="utf-8"))
+    examples = [code for d in doc["docs"] for code in d.get("examples") or []]
+    index = get_index(snapshot)
+    engine().start()
+    out: dict[str, float] = {}
+    for run in (False, True):
+        times = []
+        for code in examples:
+            t0 = time.perf_counter()
+            strudel_validate(code, index=index, run=run)
+            times.append((time.perf_counter() - t0) * 1000)
+        label = "validate_run" if run else "validate_static"
+        out[f"{label}_ms_p50"] = percentile(times, 0.5)
+        out[f"{label}_ms_p99"] = percentile(times, 0.99)
+    engine().close()
+    return out
+
+
 def bench_never_started() -> dict[str, bool]:
     script = (
         "import strudel_jupyter\n"
@@ -115,6 +139,7 @@ def main() -> None:
     results: dict[str, object] = {"load_average": os.getloadavg()}
     results.update(bench_start(args.snapshot, args.repeat))
     results.update(bench_events(args.snapshot, args.repeat))
+    results.update(bench_validate(args.snapshot))
     results.update(bench_never_started())
     for key, value in results.items():
         print(f"{key:45} {value if not isinstance(value, float) else round(value, 2)}")
