@@ -2,8 +2,9 @@
 //
 // It reproduces what the REPL does when it evaluates code, without a browser: the REPL's scope
 // (Strudel's modules on globalThis, in the REPL's order, then stand-ins for the names only a
-// browser provides), core's own repl() for `$:` blocks, setcpm/setcps and hush, and a query
-// of the pattern over a window of cycles. One entry point: __sjRun(request) -> JSON text.
+// browser provides), the REPL's evaluation (core's repl(), reproduced synchronously: `$:` blocks,
+// setcpm/setcps, hush), and a query of the pattern over a window of cycles, cycle by cycle.
+// Entry points: __sjStandIns(globals, methods) and __sjSeal() once, then __sjRun(request) -> JSON.
 (function () {
   'use strict';
   const modules = globalThis.strudelModules;
@@ -23,7 +24,9 @@
   };
   const record = (level) => (...args) => {
     if (logs.length < MAX_LOGS) {
-      logs.push({ level, message: args.map(text).join(' ').replace(/^%c/, '').slice(0, 1000) });
+      // core's logger writes console.log(`%c${message}`, css): the message without its style
+      const shown = typeof args[0] === 'string' && args[0].startsWith('%c') ? [args[0].slice(2)] : args;
+      logs.push({ level, message: shown.map(text).join(' ').slice(0, 1000) });
     }
   };
   globalThis.console = {
