@@ -2,8 +2,9 @@
 //
 // It reproduces what the REPL does when it evaluates code, without a browser: the REPL's scope
 // (Strudel's modules on globalThis, in the REPL's order, then stand-ins for the names only a
-// browser provides), core's own repl() for `$:` blocks, setcpm/setcps and hush, and a query
-// of the pattern over a window of cycles. One entry point: __sjRun(request) -> JSON text.
+// browser provides), the REPL's evaluation (core's repl(), reproduced synchronously: `$:` blocks,
+// setcpm/setcps, hush), and a query of the pattern over a window of cycles, cycle by cycle.
+// Entry points: __sjStandIns(globals, methods) and __sjSeal() once, then __sjRun(request) -> JSON.
 (function () {
   'use strict';
   const modules = globalThis.strudelModules;
@@ -23,7 +24,9 @@
   };
   const record = (level) => (...args) => {
     if (logs.length < MAX_LOGS) {
-      logs.push({ level, message: args.map(text).join(' ').replace(/^%c/, '').slice(0, 1000) });
+      // core's logger writes console.log(`%c${message}`, css): the message without its style
+      const shown = typeof args[0] === 'string' && args[0].startsWith('%c') ? [args[0].slice(2)] : args;
+      logs.push({ level, message: shown.map(text).join(' ').slice(0, 1000) });
     }
   };
   globalThis.console = {
@@ -170,30 +173,37 @@
 
   // Top-level `await` (`await samples(...)`) would make the rest of the code run after the call
   // has returned; every stand-in answers at once, so the REPL's awaits are read as plain values.
-  modules['@strudel/transpiler'].registerTranspilerPlugin({
-    walk: () => {
-      let depth = 0;
-      const isFunction = (node) => /Function/.test(node.type);
-      return {
-        enter(node) {
-          if (isFunction(node)) depth++;
-          return false;
-        },
-        leave(node) {
-          // on leaving, so that the REPL's own plugins (bare samples() gets an await) have run
-          if (isFunction(node)) depth--;
-          else if (node.type === 'AwaitExpression' && depth === 0) this.replace(node.argument);
-          return false;
-        },
-      };
-    },
-  });
+  const { registerTranspilerPlugin } = modules['@strudel/transpiler'];
+  const awaitPlugin = typeof registerTranspilerPlugin === 'function';
+  if (awaitPlugin) {
+    registerTranspilerPlugin({
+      walk: () => {
+        let depth = 0;
+        const isFunction = (node) => /Function/.test(node.type);
+        return {
+          enter(node) {
+            if (isFunction(node)) depth++;
+            return false;
+          },
+          leave(node) {
+            // on leaving, so that the REPL's own plugins (bare samples() gets an await) have run
+            if (isFunction(node)) depth--;
+            else if (node.type === 'AwaitExpression' && depth === 0) this.replace(node.argument);
+            return false;
+          },
+        };
+      },
+    });
+  }
+  // npm's transpiler (1.2.6) takes no plugins: there the awaits are cut from its output text,
+  // which escodegen writes as `await <expression>` (an "await " inside a string is cut too).
+  const withoutAwait = (output) => (awaitPlugin ? output : output.replace(/\bawait\s+/g, ''));
   globalThis.__sjTranspile = (code) =>
     transpiler(code, { wrapAsync: false, addReturn: true, emitMiniLocations: false, emitWidgets: false }).output;
   const evaluate = (code) => {
     hush();
     const { output } = transpiler(code, { wrapAsync: false, addReturn: true, emitMiniLocations: false, emitWidgets: false });
-    const pattern = Function(`"use strict";${output}`)();
+    const pattern = Function(`"use strict";${withoutAwait(output)}`)();
     return applyPatternTransforms(pattern);
   };
 

@@ -57,8 +57,9 @@ class _Running:
 class EngineProcess:
     """One engine process at a time, for one snapshot; thread-safe."""
 
-    def __init__(self, snapshot: os.PathLike[str] | str | None = None) -> None:
+    def __init__(self, snapshot: os.PathLike[str] | str | None = None, *, seconds: float = ENGINE_CALL_SECONDS) -> None:
         self._snapshot = snapshot
+        self.seconds = seconds  # each call's time limit (tests of the memory bound raise it)
         self._lock = threading.Lock()
         self._running: _Running | None = None
         self.starts = 0  # processes started so far (a limit hit may need a fresh one)
@@ -89,7 +90,7 @@ class EngineProcess:
             "harness": str(HARNESS),
             "symbols": str(symbols) if symbols.is_file() else None,
             "heap": ENGINE_HEAP_BYTES,
-            "seconds": ENGINE_CALL_SECONDS,
+            "seconds": self.seconds,
         }
 
     def _start(self) -> _Running:
@@ -180,7 +181,7 @@ class EngineProcess:
                 self._end(running.proc)
                 self._running = None
                 return _limit("engine", "the engine process ended; the next call starts a fresh one")
-            deadline = time.monotonic() + ENGINE_CALL_SECONDS + MARGIN_SECONDS
+            deadline = time.monotonic() + self.seconds + MARGIN_SECONDS
             while True:
                 try:
                     line = running.lines.get(timeout=WATCH_SECONDS)
@@ -212,7 +213,7 @@ class EngineProcess:
                 if time.monotonic() > deadline:
                     self._end(running.proc)
                     self._running = None
-                    return _limit("time", f"the code ran longer than {ENGINE_CALL_SECONDS:g} s")
+                    return _limit("time", f"the code ran longer than {self.seconds:g} s")
 
 
 def _limit(limit: str, message: str) -> dict[str, Any]:

@@ -480,6 +480,15 @@ def build_snapshot(
                 hooks=True,
                 env={"STRUDEL_PIPELINE_DOC_JSON": str(snapshot_dir / "doc.json")},
             )
+            _node_step(
+                node,
+                "build-engine.mjs",
+                ["--out", str(snapshot_dir / "engine" / "strudel-engine.js")],
+                work_dir=work,
+                label="engine bundle (esbuild)",
+                progress=progress,
+                hooks=False,
+            )
             versions = _versions(work, config, node_version)
             label = f"strudel-jupyter snapshot build (npm registry; sample maps: {where})"
             try:

@@ -13,3 +13,11 @@ def process(shared_snapshot_dir):
     proc = EngineProcess(shared_snapshot_dir)
     yield proc
     proc.close()
+
+
+@pytest.fixture(scope="session")
+def patient(shared_snapshot_dir):
+    """An engine with a long time limit: a test of another bound (memory, events) meets that bound first on a busy machine."""
+    proc = EngineProcess(shared_snapshot_dir, seconds=30)
+    yield proc
+    proc.close()

@@ -33,7 +33,8 @@ def test_a_loop_that_a_promise_resumes_is_ended_too(process):
     assert plays(process)
 
 
-def test_an_allocation_loop_ends_with_the_memory_error_and_a_fresh_engine_works(process):
+def test_an_allocation_loop_ends_with_the_memory_error_and_a_fresh_engine_works(patient):
+    process = patient
     assert plays(process)
     starts = process.starts
     run = run_code("(() => { const a = []; while (true) a.push(new Array(2e6).fill(0.5)) })()", process=process)
