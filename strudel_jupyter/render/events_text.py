@@ -109,11 +109,18 @@ def _timeline(events: list[Event], begin: int, cycles: int) -> list[str]:
 
 
 def _cut(line: str) -> str:
+    line = _clean(line)
     return line if len(line) <= _LINE_CHARS else line[: _LINE_CHARS - 12] + " (... cut)"
+
+
+def _clean(text: str) -> str:
+    """Text any JSON or MCP client takes: lone surrogates (JavaScript strings may hold them) become "?"."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _first(mapping: dict[str, str]) -> dict[str, str]:
     """At most ``_NAMES`` entries; the rest counted under "(more)"."""
+    mapping = {_clean(name): _clean(value) for name, value in mapping.items()}
     if len(mapping) <= _NAMES:
         return mapping
     kept = dict(list(mapping.items())[:_NAMES])
@@ -191,5 +198,5 @@ def summarize_events(frame: pd.DataFrame, *, begin: int = 0, cycles: int = 1) ->
         timeline=timeline,
         per_cycle=per_cycle,
         ranges=ranges,
-        text=_bounded(lines),
+        text=_clean(_bounded(lines)),
     )

@@ -6,8 +6,11 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from strudel_jupyter.limits import MAX_PICTURE_BYTES, MAX_PICTURE_EVENTS, MAX_PICTURE_ROWS
+from strudel_jupyter.limits import MAX_PICTURE_BYTES, MAX_PICTURE_EVENTS, MAX_PICTURE_ROWS, MAX_SUMMARY_CHARS
+from strudel_jupyter.render.events_text import summarize_events
 from strudel_jupyter.render.picture import INK, PALETTE, events_svg
 
 from .frames import frame_of, hits, notes
@@ -171,3 +174,42 @@ def test_gain_fades_a_box():
     )
     rects = sorted(next(iter(_boxes(events_svg(frame)).values())), key=lambda r: float(r.get("x")))
     assert float(rects[0].get("fill-opacity")) < 0.6 and rects[1].get("fill-opacity") is None
+
+
+# ---------------------------------------------------------------- any frame at all
+
+_VALUES = st.one_of(
+    st.none(),
+    st.text(max_size=30),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.booleans(),
+)
+
+
+@st.composite
+def _events(draw):
+    begin = draw(st.fractions(min_value=-2, max_value=20, max_denominator=64))
+    length = draw(st.fractions(min_value=0, max_value=4, max_denominator=64))
+    controls = draw(
+        st.dictionaries(st.sampled_from(["s", "n", "note", "bank", "gain", "value", "freq", "vowel"]), _VALUES)
+    )
+    return (begin, begin + length, controls)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_events(), max_size=40), st.one_of(st.none(), st.integers(min_value=1, max_value=16)))
+def test_any_frame_draws_as_well_formed_bounded_svg_and_a_bounded_summary(events, cycles):
+    # Given any events frame (any text, numbers, NaN, infinities, booleans in any control)
+    frame = frame_of(*events)
+    # When it is drawn and summarised, nothing raises
+    svg = events_svg(frame, begin=0 if cycles else None, cycles=cycles)
+    summary = summarize_events(frame, begin=0, cycles=cycles or 1)
+    # Then the picture is well-formed XML of our own elements, within the byte cap
+    root = _tree(svg)
+    assert {el.tag.removeprefix(SVG) for el in root.iter()} <= {"svg", "title", "g", "rect", "line", "text"}
+    assert len(svg.encode("utf-8")) <= MAX_PICTURE_BYTES
+    # and the summary is text within its cap that any JSON or MCP client takes (no lone surrogates)
+    assert len(summary["text"]) <= MAX_SUMMARY_CHARS
+    for text in [summary["text"], *summary["timeline"], *summary["per_cycle"], *summary["ranges"].values()]:
+        text.encode("utf-8")
