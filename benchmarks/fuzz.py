@@ -274,8 +274,12 @@ def setup_validate(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
 
 def setup_engine(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
     """Strudel's engine: ``strudel_events`` (raises only its documented errors) and the validator that runs code."""
-    from strudel_jupyter import StrudelCodeError, strudel_events, strudel_validate
+    from strudel_jupyter import StrudelCodeError, strudel_events
 
+    # the validator that runs code (validator/; the package's export moved there from code/)
+    strudel_validate = _import_first(
+        ("strudel_jupyter.validator.validation", "strudel_validate"), ("strudel_jupyter", "strudel_validate")
+    )
     _warm(strudel_events, _WARM_CODE)
 
     def documented(exc: BaseException) -> bool:
