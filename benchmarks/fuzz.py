@@ -69,9 +69,10 @@ for _path in (str(BENCH), str(ROOT)):
 
 import fuzzgen  # noqa: E402  (after the path set-up: benchmarks/ is not a package)
 
-SURFACES = ("validate", "knowledge", "tools", "magic", "sounds", "mcp", "rest")
+SURFACES = ("validate", "engine", "knowledge", "tools", "magic", "sounds", "mcp", "rest")
 DEFAULT_CASES = {
     "validate": 2000,
+    "engine": 2000,
     "knowledge": 2000,
     "tools": 2000,
     "magic": 1000,
@@ -267,6 +268,38 @@ def setup_validate(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
         result = calls("strudel_validate", strudel_validate, code)
         check_validation("strudel_validate", result)
         check_utf8_json("strudel_validate", result)  # the tool's reply travels as JSON (MCP, REST, APIs)
+
+    return run
+
+
+def setup_engine(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
+    """Strudel's engine: ``strudel_events`` (raises only its documented errors) and the validator that runs code."""
+    from strudel_jupyter import StrudelCodeError, strudel_events
+
+    # the validator that runs code (validator/; the package's export moved there from code/)
+    strudel_validate = _import_first(
+        ("strudel_jupyter.validator.validation", "strudel_validate"), ("strudel_jupyter", "strudel_validate")
+    )
+    _warm(strudel_events, _WARM_CODE)
+
+    def documented(exc: BaseException) -> bool:
+        return isinstance(exc, StrudelCodeError | ValueError | TypeError)
+
+    def run(payload: dict[str, Any], calls: Calls) -> None:
+        code, cycles, begin = payload["code"], payload["cycles"], payload["begin"]
+        frame = calls("strudel_events", strudel_events, code, cycles, begin=begin, allow=documented)
+        if frame is not REJECTED and list(frame.columns[:6]) != [
+            "cycle",
+            "begin",
+            "end",
+            "duration",
+            "begin_fraction",
+            "end_fraction",
+        ]:
+            raise Finding("contract", f"strudel_events: columns {list(frame.columns)[:6]}")
+        result = calls("strudel_validate", strudel_validate, code)
+        check_validation("strudel_validate", result)
+        check_utf8_json("strudel_validate", result)
 
     return run
 
@@ -605,6 +638,7 @@ def setup_rest(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
 
 SETUPS: dict[str, Callable[[dict[str, Any]], Callable[[Any, Calls], None]]] = {
     "validate": setup_validate,
+    "engine": setup_engine,
     "knowledge": setup_knowledge,
     "tools": setup_tools,
     "magic": setup_magic,

@@ -1172,8 +1172,60 @@ def gen_rest(rng: random.Random, vocab: Vocab, kinds: tuple[str, ...] | None = N
     return route, {"route": route, "args": args, "body": body, "name": name}
 
 
+# ---------------------------------------------------------------- engine
+#: Code that attacks the engine itself: loops that never end (plain, or resumed by a promise),
+#: allocation without end, deep recursion, reaching for the host, changing JavaScript's own
+#: objects. Each costs up to the engine's time limit, so they are a small share of the cases.
+HOSTILE_ENGINE_CODE = [
+    "(() => { while (true) {} })()",
+    "(() => { for (;;) { Math.random() } })()",
+    "const spin = () => { while (1) {} }\n$: s('bd').fmap(v => spin())",
+    "(async () => { await 0; while (true) {} })()\ns('bd')",
+    "(() => { const a = []; while (true) a.push(new Array(2e6).fill(0.5)) })()",
+    "(() => { let a = []; while (true) a.push({x: [a.length]}) })()",
+    "const f = (n) => f(n + 1); f(0)",
+    "const g = (n) => [g(n + 1)]; note(g(0))",
+    "'x'.repeat(2 ** 29)",
+    "new Array(2 ** 32)",
+    "Function('return this')().process",
+    "this.constructor.constructor('return globalThis')().fetch('https://example.com')",
+    "import('fs')",
+    "Array.prototype.push = () => 0; s('bd')",
+    "Object.prototype.s = 1; s('bd')",
+    "JSON.stringify = () => '{'; s('bd')",
+    "setTimeout(() => { while (true) {} }, 0); s('bd')",
+    "s('bd*1000')",
+    "n(run(100000))",
+]
+
+
+def gen_engine(rng: random.Random, vocab: Vocab, kinds: tuple[str, ...] | None = None) -> tuple[str, Any]:
+    """A ``{"code", "cycles", "begin"}`` case for the engine: ``strudel_events`` and ``strudel_validate``."""
+    table: list[tuple[str, float, Callable[[], Any]]] = [
+        ("example", 35, lambda: rng.choice(vocab.examples)),
+        ("example-mutated", 20, lambda: _mutate(rng, rng.choice(vocab.examples))),
+        ("js", 20, lambda: js_program(rng, vocab)),
+        ("mini", 15, lambda: f'{rng.choice(["s", "note", "n", "sound"])}("{mini_notation(rng, vocab)}")'),
+        (
+            "unicode-in-code",
+            3,
+            lambda: _splice(rng, rng.choice(vocab.examples), random_unicode(rng, rng.randint(1, 8))),
+        ),
+        ("hostile", 2, lambda: rng.choice(HOSTILE_ENGINE_CODE)),
+    ]
+    kind, code = _pick(rng, table, kinds)
+    # mostly windows a person asks for; sometimes arguments the call must refuse
+    if rng.random() < 0.9:
+        cycles, begin = rng.choice([1, 1, 2, 4, 4, 8, 0.5, 3]), rng.choice([0, 0, 0, 1, 3, 0.25, -2])
+    else:
+        cycles = rng.choice([0, -1, 10_000, 1e300, float("nan"), "2", None, 4])
+        begin = rng.choice([0, 1e12, float("inf"), "x", None])
+    return kind, {"code": code, "cycles": cycles, "begin": begin}
+
+
 GENERATORS: dict[str, Callable[..., tuple[str, Any]]] = {
     "validate": gen_code,
+    "engine": gen_engine,
     "knowledge": gen_knowledge,
     "tools": gen_tools,
     "magic": gen_magic,

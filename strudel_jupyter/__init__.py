@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from .data.index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
     from .data.snapshot import Snapshot, SnapshotError, load_snapshot
     from .data.sounds_tab import SOUND_CATEGORIES
+    from .engine.errors import StrudelCodeError, StrudelLimitError
+    from .engine.events import strudel_events
     from .jupyter.panel import StrudelPanel
     from .render.response_html import render_html
     from .render.response_text import render_text
@@ -28,6 +30,8 @@ _EXPORTS = {
     "Snapshot": "data.snapshot",
     "SnapshotError": "data.snapshot",
     "StrudelIndex": "data.index",
+    "StrudelCodeError": "engine.errors",
+    "StrudelLimitError": "engine.errors",
     "StrudelPanel": "jupyter.panel",
     "ValidationReport": "validator.report",
     "banks_frame": "data.index",
@@ -38,6 +42,7 @@ _EXPORTS = {
     "render_html": "render.response_html",
     "render_text": "render.response_text",
     "sounds_frame": "data.index",
+    "strudel_events": "engine.events",
     "strudel_knowledge": "ask.knowledge",
     "strudel_validate": "validator.validation",
     "validate_code": "validator.validation",
@@ -49,6 +54,8 @@ __all__ = [
     "Snapshot",
     "SnapshotError",
     "StrudelIndex",
+    "StrudelCodeError",
+    "StrudelLimitError",
     "StrudelPanel",
     "ValidationReport",
     "__version__",
@@ -61,6 +68,7 @@ __all__ = [
     "render_html",
     "render_text",
     "sounds_frame",
+    "strudel_events",
     "strudel_knowledge",
     "strudel_validate",
     "validate_code",

@@ -13,6 +13,13 @@ of ambiguous text, a few MB a second) is stopped by ``PARSE_BUDGET_SECONDS``.
 from __future__ import annotations
 
 __all__ = [
+    "ENGINE_CALL_SECONDS",
+    "ENGINE_HEAP_BYTES",
+    "ENGINE_PROCESS_BYTES",
+    "ENGINE_START_SECONDS",
+    "MAX_EVENTS",
+    "MAX_EVENT_CYCLES",
+    "VALIDATE_CYCLES",
     "MAX_CODE_CHARS",
     "MAX_MAGIC_LINE_CHARS",
     "MAX_FINDINGS",
@@ -34,6 +41,12 @@ __all__ = [
     "SAMPLE_RETRY_SECONDS",
     "SAMPLE_WORKERS",
     "TIME_BUDGET_SECONDS",
+    "MAX_DETAIL_PICTURES",
+    "MAX_PICTURE_CYCLES",
+    "MAX_PICTURE_BYTES",
+    "MAX_PICTURE_EVENTS",
+    "MAX_PICTURE_ROWS",
+    "MAX_SUMMARY_CHARS",
 ]
 
 # ------------------------------------------------------------------ the magics
@@ -41,6 +54,32 @@ __all__ = [
 #: options and an object query's JSON syntax. Longer lines are refused before any parsing
 #: (shell-style splitting alone takes seconds on hundreds of thousands of characters).
 MAX_MAGIC_LINE_CHARS = 1_300
+
+# ------------------------------------------------------------------ events and pictures
+#: Cycles one events table, picture or summary of a pattern covers (``%%strudel --events N``,
+#: the agent's ``strudel_events``); more is refused with a message naming this limit. (The
+#: engine's own bound on one query is larger: this one keeps what a person or a model reads short.)
+MAX_PICTURE_CYCLES = 16
+
+#: Rows of a picture: pitches of a pianoroll plus sounds of a punchcard. Past it the rows with
+#: the most events are drawn and the picture says how many it left out.
+MAX_PICTURE_ROWS = 64
+
+#: Event boxes in one picture (a dense pattern over many cycles has thousands); past it the
+#: first ones in time are drawn and the picture says how many it left out.
+MAX_PICTURE_EVENTS = 2_000
+
+#: Bytes of one picture's SVG text: the rows and events caps keep a picture under about
+#: 200 KB; this is the hard stop (events past it are left out, and the picture says so).
+MAX_PICTURE_BYTES = 256_000
+
+#: Examples drawn per detail view (the panel's, the sidebar's): a search shows many entries,
+#: and each picture runs the engine once (then it is cached).
+MAX_DETAIL_PICTURES = 8
+
+#: Characters of the text an agent reads about what a pattern plays (per-cycle lines,
+#: densities, ranges); longer summaries are cut at a line with "(... more)".
+MAX_SUMMARY_CHARS = 4_000
 
 # ------------------------------------------------------------------ the validator
 #: Longest code the validator accepts (characters); longer is ``invalid_input``. A long
@@ -78,6 +117,32 @@ MAX_RECEIVER_DEPTH = 8
 #: Scale names one mini-notation step may stand for (``"C:<major minor>:<a b>"`` is four):
 #: the check tries each; a step with more alternatives than this is not judged.
 MAX_SCALE_READINGS = 16
+
+# ------------------------------------------------------------------ the engine
+#: Seconds one call into Strudel's engine may run (evaluating the code and querying its
+#: events). A doc example's four cycles take milliseconds; past this the call ends with a
+#: ``time`` limit error (the engine process is restarted if the code would not stop).
+ENGINE_CALL_SECONDS = 1.0
+
+#: V8 heap of the engine (bytes). Past it the call ends with a ``memory`` limit error and
+#: the next call gets a fresh engine (V8 keeps the memory it grew to).
+ENGINE_HEAP_BYTES = 192 * 2**20
+
+#: Resident memory of the engine process (bytes), checked while a call runs: memory V8 does
+#: not count in its heap (array buffers) is bounded too; past it the process is ended.
+ENGINE_PROCESS_BYTES = 768 * 2**20
+
+#: Seconds the engine process may take to start (Python, V8, Strudel's script).
+ENGINE_START_SECONDS = 20.0
+
+#: Cycles one events query may span (``strudel_events(code, cycles=...)``).
+MAX_EVENT_CYCLES = 256
+
+#: Events one query may return; more is a ``events`` limit error (``s("bd*100000")``).
+MAX_EVENTS = 20_000
+
+#: Cycles the validator plays (queries) to see what the code does.
+VALIDATE_CYCLES = 4
 
 # ------------------------------------------------------- the servers (REST and MCP)
 #: Seconds an MCP tool call may run before the server answers it with a ``timeout`` error.

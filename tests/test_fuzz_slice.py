@@ -33,7 +33,16 @@ def _load_fuzz():
 fuzz = _load_fuzz()
 
 SEED = 20240501
-SLICE = {"validate": 300, "knowledge": 300, "tools": 300, "magic": 200, "sounds": 100, "mcp": 100, "rest": 300}
+SLICE = {
+    "validate": 300,
+    "engine": 100,
+    "knowledge": 300,
+    "tools": 300,
+    "magic": 200,
+    "sounds": 100,
+    "mcp": 100,
+    "rest": 300,
+}
 TIMEOUT_S = 15.0  # a hang, with room for a loaded CI machine; the 250 ms budget is the full run's business
 pytestmark = pytest.mark.slow
 

@@ -1,8 +1,9 @@
 /**
  * Detail views: a reference entry as the reference tab shows it, a sound or a bank.
  */
-import { BankItem, FunctionDetail, SoundDetail } from './api';
+import { BankItem, FunctionDetail, requestAPI, SoundDetail } from './api';
 import { h } from './dom';
+import type { RestResponses } from './rest.generated';
 
 /** What the detail views can do outside the panel. */
 export interface IActions {
@@ -66,6 +67,32 @@ function chips(values: string[], className: string): HTMLElement | null {
   return h('ul', { className: `jp-Strudel-chips ${className}` }, ...values.map(v => h('li', {}, v)));
 }
 
+/**
+ * Under each example, the picture of what it plays (GET reference/<name>/pictures, after the
+ * detail shows). Our own SVG, built from escaped text; it goes in as an <img> data URL, so
+ * nothing in it could run, and no string is ever set as HTML here.
+ */
+function showPictures(name: string, slots: HTMLElement[]): void {
+  if (!slots.length) {
+    return;
+  }
+  requestAPI<RestResponses['example_pictures']>(['reference', name, 'pictures'])
+    .then(reply => {
+      reply.pictures.forEach((svg, i) => {
+        if (svg && slots[i]) {
+          slots[i].replaceChildren(
+            h('img', {
+              className: 'jp-Strudel-picture',
+              alt: `What example ${i + 1} of ${name} plays (${reply.cycles} cycles)`,
+              src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+            })
+          );
+        }
+      });
+    })
+    .catch(() => undefined); // no picture is no loss: the example is there
+}
+
 export function functionDetail(item: FunctionDetail, actions: IActions): HTMLElement {
   const description = h('div', { className: 'jp-Strudel-description' });
   // Sanitised on the server (nh3) and again here with JupyterLab's own sanitizer.
@@ -74,6 +101,8 @@ export function functionDetail(item: FunctionDetail, actions: IActions): HTMLEle
     description.textContent = item.description;
   }
   const params = item.params.filter(p => p.name);
+  const pictures = item.examples.map(() => h('div', { className: 'jp-Strudel-exampleFigure' }));
+  showPictures(item.name, pictures);
   return h(
     'article',
     { className: 'jp-Strudel-detail', 'aria-label': `${item.name} reference`, 'data-name': item.name },
@@ -106,7 +135,10 @@ export function functionDetail(item: FunctionDetail, actions: IActions): HTMLEle
       { className: 'jp-Strudel-examples', 'aria-label': 'Examples' },
       h('h3', {}, item.examples.length === 1 ? 'Example' : 'Examples'),
       ...(item.examples.length
-        ? item.examples.map((code, i) => codeBlock(code, actions, `example ${i + 1} of ${item.name}`))
+        ? item.examples.flatMap((code, i) => [
+            codeBlock(code, actions, `example ${i + 1} of ${item.name}`),
+            pictures[i]
+          ])
         : [h('p', { className: 'jp-Strudel-muted' }, 'No example in the bundled docs.')])
     )
   );

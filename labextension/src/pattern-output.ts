@@ -19,6 +19,20 @@ import { IPlayState, loadAudio, loadedAudio, problemText, stopAllAudio, UserSoun
 import { h, replace, uid } from './dom';
 
 export const PATTERN_MIME = 'application/vnd.strudel.pattern+json';
+const SVG_MIME = 'image/svg+xml';
+
+/** The picture of what the code plays, which the kernel puts beside the pattern in the bundle. */
+function picture(svg: unknown): HTMLElement | null {
+  if (typeof svg !== 'string' || !svg) {
+    return null;
+  }
+  // An <img> of a data URL: whatever the SVG holds (even in an untrusted notebook), nothing runs.
+  return h('img', {
+    className: 'jp-Strudel-picture',
+    alt: 'What the pattern plays',
+    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+  });
+}
 
 export const AudioCommandIDs = {
   stopAll: 'strudel-jupyter:stop-all-audio'
@@ -121,6 +135,7 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
           ),
       sound ? null : findingsList(this.data.validation, this.trusted),
       sound ? null : h('pre', { className: 'jp-Strudel-patternCode' }, h('code', {}, code)),
+      sound ? null : picture(model.data[SVG_MIME]),
       check ? bar : null
     );
     const audio = loadedAudio();

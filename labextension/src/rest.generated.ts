@@ -13,6 +13,7 @@ export interface RestResponses {
   knowledge: KnowledgeSuccess | KnowledgeFailure;
   reference: ReferencePage;
   reference_entry: FunctionDetail;
+  example_pictures: ExamplePictures;
   sounds: SoundsPage;
   sound_entry: SoundDetail | BankItem;
   categories: CategoriesReply;
@@ -203,6 +204,14 @@ export interface FunctionDetail {
   description_html: string;
   synonyms_text: string;
   display_tags: string[];
+}
+/**
+ * GET reference/<name>/pictures: what each example of a function plays, as SVG (None: no picture).
+ */
+export interface ExamplePictures {
+  name: string;
+  cycles: number;
+  pictures: (string | null)[];
 }
 /**
  * GET sounds: one page of the sounds tab's list for a search and a category.

@@ -23,7 +23,7 @@ from .defaults import default_registry, make_registry
 from .definitions import FORMATS
 from .registry import Tool, ToolRegistry
 from .schemas import ENVELOPE_SCHEMA
-from .tools import JUPYTER_SERVER_MCP_TOOLS, search_tools, strudel_knowledge, strudel_validate
+from .tools import JUPYTER_SERVER_MCP_TOOLS, search_tools, strudel_events, strudel_knowledge, strudel_validate
 
 __all__ = [
     "ENVELOPE_SCHEMA",
@@ -40,6 +40,7 @@ __all__ = [
     "openai_tool_message",
     "responses_output",
     "search_tools",
+    "strudel_events",
     "strudel_knowledge",
     "strudel_validate",
 ]

@@ -10,9 +10,46 @@ from ..data.index import StrudelIndex
 from ..validator.validation import strudel_validate as _validate
 from .calllog import CallLog
 from .registry import ToolRegistry
-from .schemas import STRUDEL_KNOWLEDGE_SCHEMA, STRUDEL_VALIDATE_SCHEMA, TOOL_DESCRIPTIONS, search_tools_schema
+from .schemas import (
+    STRUDEL_EVENTS_SCHEMA,
+    STRUDEL_KNOWLEDGE_SCHEMA,
+    STRUDEL_VALIDATE_SCHEMA,
+    TOOL_DESCRIPTIONS,
+    search_tools_schema,
+)
 
-__all__ = ["default_registry", "make_registry"]
+__all__ = ["default_registry", "events_result", "make_registry"]
+
+
+def events_result(
+    code: str, cycles: int | None = None, begin: int | None = None, picture: bool | None = None
+) -> dict[str, Any]:
+    """What ``code`` plays, as the ``strudel_events`` tool answers it; never raises."""
+    from ..engine.pictures import played
+
+    result = played(code, cycles=cycles or 1, begin=begin or 0)
+    if result.frame is None:
+        where = f" at line {result.line}, column {result.column}" if result.line else ""
+        return {
+            "ok": False,
+            "error": result.error_dict(),
+            "summary": f"The code does not play: {result.error}{where}",
+        }
+    summary = result.summary()
+    assert summary is not None  # the frame is there
+    answer: dict[str, Any] = {
+        "ok": True,
+        "events": summary["events"],
+        "begin": summary["begin"],
+        "cycles": summary["cycles"],
+        "summary": summary["text"],
+        "timeline": summary["timeline"],
+        "per_cycle": summary["per_cycle"],
+        "ranges": summary["ranges"],
+    }
+    if picture:
+        answer["picture"] = result.picture()
+    return answer
 
 
 def _search_schema(registry: ToolRegistry) -> dict[str, Any]:
@@ -30,6 +67,11 @@ def make_registry(*, index: StrudelIndex | None = None, log_size: int = 1000) ->
 
     def strudel_validate(code: str) -> dict[str, Any]:
         return dict(_validate(code, index=index))
+
+    def strudel_events(
+        code: str, cycles: int | None = None, begin: int | None = None, picture: bool | None = None
+    ) -> dict[str, Any]:
+        return events_result(code, cycles, begin, picture)
 
     def search_tools(
         query: str = "", category: str | None = None, names: list[str] | None = None, limit: int = 5
@@ -52,6 +94,14 @@ def make_registry(*, index: StrudelIndex | None = None, log_size: int = 1000) ->
         "validation",
         description=TOOL_DESCRIPTIONS["strudel_validate"],
         keywords=("validate", "check", "lint", "verify", "code", "errors", "syntax", "unknown", "mini-notation"),
+    )
+    registry.register(
+        "strudel_events",
+        strudel_events,
+        STRUDEL_EVENTS_SCHEMA,
+        "events",
+        description=TOOL_DESCRIPTIONS["strudel_events"],
+        keywords=("events", "plays", "run", "play", "hear", "pattern", "notes", "rhythm", "picture", "pianoroll"),
     )
     registry.register(
         "search_tools",

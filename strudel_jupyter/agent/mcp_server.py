@@ -42,7 +42,8 @@ INSTRUCTIONS = (
     "Strudel (strudel.cc) reference and sound registry, offline. Before running Strudel code, check it "
     "with strudel_validate (search_tools finds it and adds it to your tools); when it reports unknown names, "
     "look them up with strudel_knowledge, revise, and validate again. Fix errors and warnings; leave info "
-    "findings alone (valid code). strudel_knowledge answers questions about functions, params, sounds and banks."
+    "findings alone (valid code). Then strudel_events says what the code plays (sounds and notes per cycle), to "
+    "check against the request. strudel_knowledge answers questions about functions, params, sounds and banks."
 )
 
 
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the stdio MCP server until the client closes the connection."""
     parser = argparse.ArgumentParser(
         prog="strudel-jupyter mcp",
-        description="Serve strudel_knowledge, strudel_validate and search_tools over MCP (stdio).",
+        description="Serve strudel_knowledge, strudel_validate, strudel_events and search_tools over MCP (stdio).",
         epilog='Client config: {"mcpServers": {"strudel": {"command": "strudel-jupyter", "args": ["mcp"]}}}',
     )
     parser.add_argument("--snapshot", metavar="DIR", help="snapshot directory (default: $STRUDEL_SNAPSHOT or packaged)")

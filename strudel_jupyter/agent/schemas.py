@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
-from ..limits import MAX_FINDINGS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
+from ..limits import MAX_FINDINGS, MAX_PICTURE_CYCLES, MAX_SUMMARY_CHARS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
 from ..validator.validation import MAX_CODE_CHARS
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 __all__ = [
     "ENVELOPE_SCHEMA",
     "SEARCH_TOOLS_SCHEMA",
+    "STRUDEL_EVENTS_SCHEMA",
     "STRUDEL_KNOWLEDGE_SCHEMA",
     "STRUDEL_VALIDATE_SCHEMA",
     "TOOL_DESCRIPTIONS",
@@ -98,6 +99,30 @@ STRUDEL_VALIDATE_SCHEMA: dict[str, Any] = {
 }
 
 
+#: The furthest cycle strudel_events starts at (a pattern's later cycles are rarely what is asked).
+MAX_BEGIN_CYCLE = 10_000
+
+STRUDEL_EVENTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "code": {**STRUDEL_VALIDATE_SCHEMA["properties"]["code"]},
+        "cycles": _nullable(
+            "integer",
+            minimum=1,
+            maximum=MAX_PICTURE_CYCLES,
+            description=f"how many cycles to play (default 1, up to {MAX_PICTURE_CYCLES}); 2-4 show <a b> alternations",
+        ),
+        "begin": _nullable("integer", minimum=0, maximum=MAX_BEGIN_CYCLE, description="the first cycle (default 0)"),
+        "picture": _nullable(
+            "boolean",
+            description="also return the pianoroll / punchcard of the events as SVG text (default false)",
+        ),
+    },
+    "required": ["code"],
+    "additionalProperties": False,
+}
+
+
 def search_tools_schema(names: Sequence[str], categories: Sequence[str]) -> dict[str, Any]:
     """The search_tools arguments, with the registry's own tool names and categories as enums."""
     return {
@@ -128,7 +153,8 @@ def search_tools_schema(names: Sequence[str], categories: Sequence[str]) -> dict
 
 #: The schema with the default registry's tools (tests and docs; the registry builds its own).
 SEARCH_TOOLS_SCHEMA: dict[str, Any] = search_tools_schema(
-    ["strudel_knowledge", "strudel_validate", "search_tools"], ["discovery", "reference", "validation"]
+    ["strudel_knowledge", "strudel_validate", "strudel_events", "search_tools"],
+    ["discovery", "events", "reference", "validation"],
 )
 
 TOOL_DESCRIPTIONS: dict[str, str] = {
@@ -154,6 +180,17 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         f"Limits: code of at most {MAX_CODE_CHARS} characters; parsing stops after {PARSE_BUDGET_SECONDS:g} s "
         f"and checking after {TIME_BUDGET_SECONDS:g} s of CPU or {MAX_FINDINGS} findings, with a too_complex "
         "finding naming the limit: fix what is reported, or validate the code in smaller pieces."
+    ),
+    "strudel_events": (
+        "Run Strudel code in Strudel's own engine and say what it plays, to check it against what was asked "
+        "before offering it: per cycle, which sounds and notes start where (e.g. 'cycle 0: bd at 0, 1/4, 1/2, "
+        "3/4; hh x8 every 1/8'; cycles that play the same are merged), events per cycle per sound, and the "
+        "range of every other control (gain 0.5-0.8, note c3-g4). A sound's name includes its bank "
+        "(RolandTR909_bd). Returns ok, events, summary (those lines), timeline, per_cycle, ranges, and the "
+        "picture (SVG text) when picture=true. Code that does not run gives ok=false with the REPL's error "
+        "message, line and column: fix it and ask again. "
+        f"Limits: at most {MAX_CODE_CHARS} characters of code and {MAX_PICTURE_CYCLES} cycles; the summary "
+        f"has at most {MAX_SUMMARY_CHARS} characters."
     ),
     "search_tools": (
         "Find more tools by what you need (keyword, category or name) and get their full JSON Schemas. "

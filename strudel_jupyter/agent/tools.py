@@ -20,20 +20,24 @@ from typing import Annotated, Any
 
 from ..data.index import StrudelIndex
 from .registry import ToolRegistry
-from .schemas import STRUDEL_KNOWLEDGE_SCHEMA, STRUDEL_VALIDATE_SCHEMA, search_tools_schema
+from .schemas import (
+    SEARCH_TOOLS_SCHEMA,
+    STRUDEL_EVENTS_SCHEMA,
+    STRUDEL_KNOWLEDGE_SCHEMA,
+    STRUDEL_VALIDATE_SCHEMA,
+)
 
 __all__ = [
     "JUPYTER_SERVER_MCP_TOOLS",
     "ParameterSchema",
     "bound_tools",
     "search_tools",
+    "strudel_events",
     "strudel_knowledge",
     "strudel_validate",
 ]
 
-_SEARCH_SCHEMA = search_tools_schema(
-    ["strudel_knowledge", "strudel_validate", "search_tools"], ["discovery", "reference", "validation"]
-)
+_SEARCH_SCHEMA = SEARCH_TOOLS_SCHEMA
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,7 @@ def _param(schema: dict[str, Any], name: str) -> tuple[Any, ...]:
 
 _Q, _D, _M, _L = (_param(STRUDEL_KNOWLEDGE_SCHEMA, n) for n in ("query", "domain", "mode", "limit"))
 _C = _param(STRUDEL_VALIDATE_SCHEMA, "code")
+_EC, _EN, _EB, _EP = (_param(STRUDEL_EVENTS_SCHEMA, n) for n in ("code", "cycles", "begin", "picture"))
 _SQ, _SC, _SN, _SL = (_param(_SEARCH_SCHEMA, n) for n in ("query", "category", "names", "limit"))
 
 Envelope = dict[str, Any]
@@ -89,6 +94,14 @@ _VALIDATE_DOC = _docstring(
     STRUDEL_VALIDATE_SCHEMA,
     "The envelope " + _ENVELOPE_TEXT + ' The result is {"ok", "errors", "warnings", "info", "findings", "summary"}.',
 )
+_EVENTS_DOC = _docstring(
+    "Run Strudel code in Strudel's engine and say what it plays (per cycle: sounds and notes at their "
+    "positions; events per cycle per sound; control ranges), to check it against what was asked.",
+    STRUDEL_EVENTS_SCHEMA,
+    "The envelope " + _ENVELOPE_TEXT + ' The result is {"ok", "events", "begin", "cycles", "summary", "timeline", '
+    '"per_cycle", "ranges", "picture"?}; when the code does not run, {"ok": false, "error": {"message", "line", '
+    '"column"}, "summary"}.',
+)
 _SEARCH_DOC = _docstring(
     "Find more strudel-jupyter tools by keyword, category or name and get their full JSON Schemas.",
     _SEARCH_SCHEMA,
@@ -98,7 +111,7 @@ _SEARCH_DOC = _docstring(
 
 
 def _plain_tools(registry: Callable[[], ToolRegistry]) -> dict[str, Callable[..., Envelope]]:
-    """The three functions, each calling ``registry()``'s tool of the same name."""
+    """The four functions, each calling ``registry()``'s tool of the same name."""
 
     def strudel_knowledge(
         query: Annotated[str | dict[str, Any], *_Q],
@@ -111,6 +124,14 @@ def _plain_tools(registry: Callable[[], ToolRegistry]) -> dict[str, Callable[...
     def strudel_validate(code: Annotated[str, *_C]) -> Envelope:
         return registry().call("strudel_validate", code=code)
 
+    def strudel_events(
+        code: Annotated[str, *_EC],
+        cycles: Annotated[int | None, *_EN] = None,
+        begin: Annotated[int | None, *_EB] = None,
+        picture: Annotated[bool | None, *_EP] = None,
+    ) -> Envelope:
+        return registry().call("strudel_events", code=code, cycles=cycles, begin=begin, picture=picture)
+
     def search_tools(
         query: Annotated[str | None, *_SQ] = None,
         category: Annotated[str | None, *_SC] = None,
@@ -119,12 +140,18 @@ def _plain_tools(registry: Callable[[], ToolRegistry]) -> dict[str, Callable[...
     ) -> Envelope:
         return registry().call("search_tools", query=query, category=category, names=names, limit=limit)
 
-    strudel_knowledge.__doc__, strudel_validate.__doc__, search_tools.__doc__ = (
+    strudel_knowledge.__doc__, strudel_validate.__doc__, strudel_events.__doc__, search_tools.__doc__ = (
         _KNOWLEDGE_DOC,
         _VALIDATE_DOC,
+        _EVENTS_DOC,
         _SEARCH_DOC,
     )
-    return {"strudel_knowledge": strudel_knowledge, "strudel_validate": strudel_validate, "search_tools": search_tools}
+    return {
+        "strudel_knowledge": strudel_knowledge,
+        "strudel_validate": strudel_validate,
+        "strudel_events": strudel_events,
+        "search_tools": search_tools,
+    }
 
 
 def _default() -> ToolRegistry:
@@ -136,6 +163,7 @@ def _default() -> ToolRegistry:
 _DEFAULT_TOOLS = _plain_tools(_default)
 strudel_knowledge = _DEFAULT_TOOLS["strudel_knowledge"]
 strudel_validate = _DEFAULT_TOOLS["strudel_validate"]
+strudel_events = _DEFAULT_TOOLS["strudel_events"]
 search_tools = _DEFAULT_TOOLS["search_tools"]
 for _fn in _DEFAULT_TOOLS.values():
     _fn.__module__ = __name__
@@ -143,7 +171,7 @@ for _fn in _DEFAULT_TOOLS.values():
 
 
 def bound_tools(index: StrudelIndex | None = None, *, registry: ToolRegistry | None = None) -> dict[str, Any]:
-    """The three functions over one registry (``make_registry(index=index)`` when not given)."""
+    """The four functions over one registry (``make_registry(index=index)`` when not given)."""
     if registry is None and index is None:
         return dict(_DEFAULT_TOOLS)
     if registry is None:
@@ -158,5 +186,6 @@ def bound_tools(index: StrudelIndex | None = None, *, registry: ToolRegistry | N
 JUPYTER_SERVER_MCP_TOOLS: list[str] = [
     "strudel_jupyter.agent.tools:strudel_knowledge",
     "strudel_jupyter.agent.tools:strudel_validate",
+    "strudel_jupyter.agent.tools:strudel_events",
     "strudel_jupyter.agent.tools:search_tools",
 ]

@@ -39,6 +39,8 @@ __all__ = [
     "Snapshot",
     "SnapshotError",
     "count_pages",
+    "ENGINE_SCRIPT",
+    "engine_script_path",
     "file_sha256",
     "install_snapshot",
     "load_snapshot",
@@ -54,6 +56,8 @@ MANIFEST_FILE = "manifest.json"
 MANIFEST_SCHEMA = 1
 
 REQUIRED_FILES = ("doc.json", "soundmap.json")
+#: Strudel's engine modules as one script (see ``engine/``), inside the snapshot directory.
+ENGINE_SCRIPT = "engine/strudel-engine.js"
 PROGRAMS_FILE = "soundfont-programs.json"
 TONAL_FILE = "tonal.json"
 OPTIONAL_FILES = ("symbols.json", "soundmap-aliases.json", PROGRAMS_FILE, TONAL_FILE)
@@ -102,6 +106,19 @@ def resolve_snapshot_dir(path: os.PathLike[str] | str | None = None) -> tuple[Pa
         "no snapshot found: pass path=, set $STRUDEL_SNAPSHOT to a snapshot directory, "
         "or reinstall with STRUDEL_SNAPSHOT_SOURCE=<snapshot dir> pip install -e .",
     )
+
+
+def engine_script_path(path: os.PathLike[str] | str | None = None) -> Path:
+    """The snapshot's engine script, resolved like the snapshot; ``SnapshotError`` when missing."""
+    directory, _ = resolve_snapshot_dir(path)
+    script = directory / ENGINE_SCRIPT
+    if not script.is_file():
+        raise SnapshotError(
+            script,
+            "Strudel's engine script is missing from the snapshot: rebuild the snapshot "
+            "(`strudel-jupyter snapshot build`) or point $STRUDEL_SNAPSHOT at one that has engine/",
+        )
+    return script
 
 
 # -------------------------------------------------------------------- loading

@@ -17,7 +17,7 @@ from IPython.core.magic_arguments import argument, magic_arguments, parse_argstr
 from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
-from ..limits import MAX_MAGIC_LINE_CHARS
+from ..limits import MAX_MAGIC_LINE_CHARS, MAX_PICTURE_CYCLES
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
 
@@ -149,6 +149,15 @@ class StrudelMagics(Magics):
         action="store_true",
         help="with %%%%strudel: a playable output (play / stop in JupyterLab) with the code and its findings",
     )
+    @argument(
+        "--events",
+        nargs="?",
+        type=int,
+        const=1,
+        metavar="N",
+        help=f"with %%%%strudel: the events the code plays in N cycles (default 1, at most {MAX_PICTURE_CYCLES}), "
+        "as a table, with its picture",
+    )
     @argument("--domain", choices=DOMAINS, help="look only in the reference or the sounds")
     @argument("--mode", choices=MODES, help="the shape of the answer")
     @argument("--limit", type=int, help=f"how many items (default {DEFAULT_LIMIT}; {LIST_LIMIT} for lists)")
@@ -169,8 +178,11 @@ class StrudelMagics(Magics):
 
         Cell magic: ``%%strudel`` checks the Strudel code in the cell (unknown functions,
         sounds, banks) and returns the validation report, shown in JupyterLab with a play
-        action. ``%%strudel --play`` shows a player: play / stop, the validator's findings,
-        then the code it runs. Nothing plays until you click Play.
+        action and a picture of what it plays (its first cycles, when it evaluates).
+        ``%%strudel --play`` shows a player: play / stop, the validator's findings, then the
+        code it runs. Nothing plays until you click Play. ``%%strudel --events [N]`` shows
+        the events the code plays in N cycles (default 1) as a table, with its picture;
+        ``_.frame`` is the DataFrame.
         """
         if len(line) > MAX_MAGIC_LINE_CHARS:  # before any parsing: shlex alone takes seconds on 600,000 characters
             raise UsageError(
@@ -196,8 +208,8 @@ class StrudelMagics(Magics):
             query = _unquote(" ".join(args.query).strip())
             if not query:
                 raise UsageError("%strudel needs a query, e.g. %strudel what does fast do (alone it opens the panel)")
-            if args.play:
-                raise UsageError("--play belongs to %%strudel (a cell of Strudel code), not to a question")
+            if args.play or args.events is not None:
+                raise UsageError("--play and --events belong to %%strudel (a cell of Strudel code), not to a question")
             options = {"domain": args.domain, "mode": args.mode, "limit": args.limit}
             raw = args.json
         index = self._load_index()
@@ -214,10 +226,12 @@ class StrudelMagics(Magics):
         args = self._arguments(line)
         if args.query or args.domain or args.mode or args.limit is not None:
             raise UsageError(
-                "%%strudel checks the cell's code and takes only --json or --play; ask questions with %strudel"
+                "%%strudel checks the cell's code and takes only --json, --play or --events; ask questions with %strudel"
             )
-        if args.json and args.play:
-            raise UsageError("%%strudel takes --json or --play, not both")
+        if sum((args.json, args.play, args.events is not None)) > 1:
+            raise UsageError("%%strudel takes one of --json, --play and --events")
+        if args.events is not None and not 1 <= args.events <= MAX_PICTURE_CYCLES:
+            raise UsageError(f"--events takes a number of cycles from 1 to {MAX_PICTURE_CYCLES} (MAX_PICTURE_CYCLES)")
         if not cell.strip():
             raise UsageError('%%strudel needs Strudel code in the cell, e.g. s("bd sd").room(0.5)')
         try:
@@ -227,8 +241,13 @@ class StrudelMagics(Magics):
         index = self._load_index()
         if args.json:
             return validate_code(cell, index=index).to_dict()
-        from .playback import check, play
+        from .playback import check, events, play
 
+        if args.events is not None:
+            try:
+                return events(cell, args.events, index=index)
+            except ImportError as exc:
+                raise UsageError(f"Strudel's engine is not available in this installation ({exc})") from None
         return play(cell, index=index) if args.play else check(cell, index=index)
 
     def _panel(self) -> Any:

@@ -56,6 +56,15 @@ def _status(text: str) -> str:
     return f"<div class='strudel-status'>{escape(text)}</div>"
 
 
+def _example_pictures(examples: list[list[str]]) -> list[list[str | None]]:
+    """Each example's picture (the engine loads on the first); none where the engine is not installed."""
+    try:
+        from ..engine.pictures import example_pictures
+    except ImportError:
+        return [[None] * len(e) for e in examples]
+    return example_pictures(examples)
+
+
 class _ListView:
     """A capped ``Select`` with a "show more" button; remembers the full list of (label, key) rows."""
 
@@ -352,7 +361,9 @@ class StrudelPanel(W.VBox):
 
     def _show_references(self, names: Sequence[str]) -> None:
         items = [item for name in names if (item := reference_detail(name, index=self.index))]
-        self.ref_detail.value = "".join(render_item_html(item) for item in items)
+        pictures = _example_pictures([list(item.get("examples") or []) for item in items])
+        drawn = [{**item, "example_pictures": svgs} for item, svgs in zip(items, pictures, strict=True)]
+        self.ref_detail.value = "".join(render_item_html(item) for item in drawn)
         self.ref_code.set_blocks([block for item in items for block in detail_code(item)])
 
     # --------------------------------------------------------------------- sounds

@@ -6,6 +6,10 @@ the validator's findings and the exact code it will evaluate (Strudel's engine, 
 browser). Elsewhere the ``text/plain`` (and ``text/html``) fallback shows the code and findings.
 The bundle carries the sounds registered with ``register_sounds`` in this kernel, so they play.
 
+Every ``%%strudel`` output also carries a picture of what the code plays (an
+``image/svg+xml`` entry, and the same picture in the HTML), drawn from the engine's events
+when the code evaluates. ``%%strudel --events N`` shows the events themselves (:class:`PatternEvents`).
+
 Used by ``%%strudel --play`` and by the panel's audition; :func:`play` is the public helper.
 """
 
@@ -13,20 +17,55 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.sound_sources import UserSound, user_sounds
-from ..render.html import escape
+from ..render.html import escape, picture, styled
+from ..render.picture import PICTURE_CYCLES, SVG_MIME
 from ..validator.report import ValidationReport
 from ..validator.validation import validate_code
 
-__all__ = ["PATTERN_MIME", "CheckedCode", "PlayablePattern", "SoundAudition", "audition", "check", "play"]
+if TYPE_CHECKING:
+    from ..engine.pictures import Played
+
+__all__ = [
+    "PATTERN_MIME",
+    "CheckedCode",
+    "PatternEvents",
+    "PlayablePattern",
+    "SoundAudition",
+    "audition",
+    "check",
+    "events",
+    "play",
+]
 
 PATTERN_MIME = "application/vnd.strudel.pattern+json"
 #: A sound output plays by itself only this long after it was made (a click in the panel);
 #: a saved notebook reopened later shows a button instead.
 AUTOPLAY_WINDOW_SECONDS = 10
+#: Rows of an events table shown in a notebook (the frame itself keeps them all).
+EVENT_ROWS_SHOWN = 200
+_ALT = f"What the pattern plays in its first {PICTURE_CYCLES} cycles"
+
+
+def _picture_of(code: str) -> str | None:
+    """What the code plays, drawn; None when it does not evaluate or the engine is not installed."""
+    try:  # the engine loads on the first picture, and an installation without it still checks code
+        from ..engine.pictures import picture_of
+    except ImportError:
+        return None
+    return picture_of(code)
+
+
+def _with_picture(bundle: dict[str, Any], svg: str | None) -> dict[str, Any]:
+    """The picture as its own MIME entry and under the HTML (front ends that show HTML only)."""
+    if svg:
+        bundle[SVG_MIME] = svg
+        if "text/html" in bundle:
+            bundle["text/html"] += styled(picture(svg, alt=_ALT))
+    return bundle
 
 
 @dataclass(frozen=True)
@@ -36,6 +75,8 @@ class PlayablePattern:
     code: str
     report: ValidationReport
     sounds: dict[str, UserSound] = field(default_factory=dict)
+    #: What the code plays, as SVG; None when it does not evaluate.
+    picture: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -61,7 +102,8 @@ class PlayablePattern:
         )
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        return {PATTERN_MIME: self.to_dict(), "text/plain": str(self), "text/html": self._repr_html_()}
+        bundle = {PATTERN_MIME: self.to_dict(), "text/plain": str(self), "text/html": self._repr_html_()}
+        return _with_picture(bundle, self.picture)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +115,11 @@ class CheckedCode(ValidationReport):
     """
 
     sounds: dict[str, UserSound] = field(default_factory=dict)
+    #: What the code plays, as SVG; None when it does not evaluate.
+    picture: str | None = None
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        bundle = ValidationReport._repr_mimebundle_(self, include, exclude)
+        bundle = _with_picture(ValidationReport._repr_mimebundle_(self, include, exclude), self.picture)
         bundle[PATTERN_MIME] = {
             "kind": "pattern",
             "view": "check",
@@ -120,14 +164,71 @@ def play(code: str, *, index: StrudelIndex | None = None) -> PlayablePattern:
     :func:`~strudel_jupyter.validator.validation.validate_code` does.
     """
     index = index or get_index()
-    return PlayablePattern(code, validate_code(code, index=index), user_sounds(index))
+    report = validate_code(code, index=index)
+    return PlayablePattern(code, report, user_sounds(index), _picture_of(code))
 
 
 def check(code: str, *, index: StrudelIndex | None = None) -> CheckedCode:
     """Validate Strudel code; the report displays with a play action (``%%strudel``)."""
     index = index or get_index()
     report = validate_code(code, index=index)
-    return CheckedCode(report.code, report.findings, user_sounds(index))
+    return CheckedCode(report.code, report.findings, user_sounds(index), _picture_of(code))
+
+
+@dataclass(frozen=True)
+class PatternEvents:
+    """``%%strudel --events N``: the events the code plays (``frame``), its picture, its findings."""
+
+    played: Played
+    report: ValidationReport
+
+    @property
+    def frame(self) -> Any:
+        """The events as a DataFrame (``strudel_events``' columns), None when the code does not evaluate."""
+        return self.played.frame
+
+    @property
+    def ok(self) -> bool:
+        return self.played.ok
+
+    def __str__(self) -> str:
+        if self.played.frame is None:
+            return f"The code does not play: {self._error()}\nValidator: {self.report}"
+        table = self.played.frame.to_string(max_rows=EVENT_ROWS_SHOWN)
+        return f"{self._title()}\n{table}"
+
+    def _title(self) -> str:
+        count = 0 if self.played.frame is None else len(self.played.frame)
+        first, last = self.played.begin, self.played.begin + self.played.cycles - 1
+        span = f"cycle {first}" if first == last else f"cycles {first}-{last}"
+        return f"{count} event{'s' if count != 1 else ''} in {span}"
+
+    def _error(self) -> str:
+        where = f" (line {self.played.line}, column {self.played.column})" if self.played.line else ""
+        return f"{self.played.error}{where}"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        if self.played.frame is None:
+            html = styled(f"<p class='strudel-error'>The code does not play: {escape(self._error())}</p>")
+            return {"text/plain": str(self), "text/html": html + self.report._repr_html_()}
+        svg = self.played.picture()
+        table = self.played.frame.to_html(max_rows=EVENT_ROWS_SHOWN, na_rep="", border=0)
+        body = f"<p class='strudel-header'>{escape(self._title())}</p>"
+        body += picture(svg, alt=self._title()) if svg else ""
+        bundle: dict[str, Any] = {"text/plain": str(self), "text/html": styled(body + table)}
+        if svg:
+            bundle[SVG_MIME] = svg
+        return bundle
+
+
+def events(code: str, cycles: int = 1, *, index: StrudelIndex | None = None) -> PatternEvents:
+    """The events ``code`` plays in its first ``cycles`` cycles, with its picture and findings.
+
+    Raises ``ImportError`` where Strudel's engine is not installed.
+    """
+    from ..engine.pictures import played
+
+    return PatternEvents(played(code, cycles=cycles), validate_code(code, index=index or get_index()))
 
 
 def audition(sound: str, n: int = 0, *, index: StrudelIndex | None = None, autoplay: bool = True) -> SoundAudition:

@@ -497,6 +497,15 @@ def build_snapshot(
                 progress=progress,
                 hooks=True,
             )
+            _node_step(
+                node,
+                "build-engine.mjs",
+                ["--out", str(snapshot_dir / "engine" / "strudel-engine.js")],
+                work_dir=work,
+                label="engine bundle (esbuild)",
+                progress=progress,
+                hooks=False,
+            )
             versions = _versions(work, config, node_version)
             label = f"strudel-jupyter snapshot build (npm registry; sample maps: {where})"
             try:

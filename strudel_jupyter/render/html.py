@@ -13,6 +13,7 @@ through ``data.htmltext.sanitize_html`` before it reaches these functions.
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -21,6 +22,7 @@ __all__ = [
     "STYLESHEET",
     "code",
     "escape",
+    "picture",
     "facts_table",
     "style_element",
     "styled",
@@ -59,6 +61,7 @@ STYLESHEET = """
   border-left: 3px solid var(--jp-brand-color1, #1976d2); }
 .strudel-panel .strudel-list select { font-family: var(--jp-code-font-family, monospace); }
 .strudel-panel .widget-button { font-size: 90%; }
+.strudel-output img.strudel-picture { display: block; max-width: 100%; height: auto; margin: 0.3em 0 0.6em; }
 """.strip()
 
 
@@ -92,6 +95,12 @@ def facts_table(pairs: Iterable[tuple[str, str]]) -> str:
     """A two-column table of label (text) and value (already HTML)."""
     body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in pairs)
     return f"<table class='strudel-table strudel-facts'>{body}</table>"
+
+
+def picture(svg: str, *, alt: str) -> str:
+    """An SVG picture as an ``<img>`` (a data URL): sanitizers keep it, and no script in it could run."""
+    data = base64.b64encode(svg.encode("utf-8", "replace")).decode("ascii")
+    return f"<img class='strudel-picture' alt='{escape(alt)}' src='data:image/svg+xml;base64,{data}'>"
 
 
 def style_element() -> str:

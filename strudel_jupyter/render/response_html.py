@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..data.htmltext import sanitize_html
 from ..data.pages import PAGE_SITE
 from ..data.sounds_tab import sound_label
-from .html import code, escape, facts_table, styled, table, tag_chips
+from .html import code, escape, facts_table, picture, styled, table, tag_chips
 from .response_text import answer_without_suggestions, count_label, header_text, symbols_text
 
 if TYPE_CHECKING:
@@ -35,8 +35,15 @@ def _description_html(item: Mapping[str, Any], index: StrudelIndex | None) -> st
     return "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
 
 
-def _examples_html(examples: list[str]) -> str:
-    return "".join(f"<pre class='strudel-example'>{code(ex)}</pre>" for ex in examples)
+def _examples_html(examples: list[str], pictures: list[str | None]) -> str:
+    """Each example as code, with the picture of what it plays under it where there is one."""
+    parts = []
+    for i, example in enumerate(examples):
+        parts.append(f"<pre class='strudel-example'>{code(example)}</pre>")
+        svg = pictures[i] if i < len(pictures) else None
+        if svg:
+            parts.append(picture(svg, alt=f"What example {i + 1} plays"))
+    return "".join(parts)
 
 
 def _function_html(item: Mapping[str, Any], index: StrudelIndex | None) -> str:
@@ -57,8 +64,11 @@ def _function_html(item: Mapping[str, Any], index: StrudelIndex | None) -> str:
         rows = [(code(p["name"]), escape(p.get("type") or "any"), escape(p.get("description", ""))) for p in params]
         parts.append(table(("param", "type", "description"), rows, cls="strudel-params"))
     examples = item.get("examples") or []
+    pictures = item.get("example_pictures") or []
     if examples:
-        parts.append(f"<p><strong>Example{'s' if len(examples) > 1 else ''}:</strong></p>{_examples_html(examples)}")
+        parts.append(
+            f"<p><strong>Example{'s' if len(examples) > 1 else ''}:</strong></p>{_examples_html(examples, pictures)}"
+        )
     else:
         parts.append("<p><em>No example in the bundled docs.</em></p>")
     return "".join(parts)
@@ -132,7 +142,8 @@ def render_item_html(item: Mapping[str, Any], *, index: StrudelIndex | None = No
 
     Takes the spec's items and the richer ones ``browse.reference_detail`` /
     ``sound_detail`` return (sanitised ``description_html``, ``banks_with_sound``).
-    With ``index=``, a function's description is shown as the docs' (sanitised) HTML.
+    With ``index=``, a function's description is shown as the docs' (sanitised) HTML. A
+    function's ``example_pictures`` (SVG text or None per example) show under its examples.
     Wrap it with ``render.html.styled`` to show it as an output of its own.
     """
     kind = item.get("kind")
@@ -186,7 +197,7 @@ def _pages_html(pages: list[Mapping[str, Any]]) -> str:
             if url.startswith(PAGE_SITE)
             else label
         )
-        example = _examples_html([str(page["example"])]) if page.get("example") else ""
+        example = _examples_html([str(page["example"])], [None]) if page.get("example") else ""
         links.append(f"<li>{link} {code(page.get('source', ''))}{example}</li>")
     if not links:
         return ""

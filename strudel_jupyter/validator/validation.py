@@ -58,6 +58,7 @@ from .report import (
     cannot_validate,
     in_reading_order,
 )
+from .running import RunContext, run_findings
 from .scope import ReplScope, repl_scope
 from .tree import Parsed, parse
 
@@ -75,8 +76,12 @@ __all__ = [
 ]
 
 
-def validate_code(code: str, *, index: StrudelIndex | None = None) -> ValidationReport:
+def validate_code(code: str, *, index: StrudelIndex | None = None, run: bool = True) -> ValidationReport:
     """Check Strudel code; returns a :class:`ValidationReport` (``.ok`` means no errors).
+
+    After the static checks, ``run=True`` evaluates the code in Strudel's own engine and
+    plays its first ``VALIDATE_CYCLES`` cycles (``validator/running.py``); ``run=False`` is
+    the static checks alone (no engine started: for callers that need only their speed).
 
     Raises ``TypeError`` when ``code`` is not a string, ``ValueError`` when it is too
     long and ``SnapshotError`` when there is no snapshot (``strudel_validate`` turns
@@ -90,7 +95,7 @@ def validate_code(code: str, *, index: StrudelIndex | None = None) -> Validation
         return ValidationReport(code, ())
     index = index or get_index()
     try:
-        return ValidationReport(code, _findings(code, index))
+        return ValidationReport(code, _findings(code, index, run=run))
     except RecursionError:
         # The checks are loops and the mini-notation parser has a depth limit, so only a
         # caller already deep in the stack gets here; say so rather than raise.
@@ -103,7 +108,7 @@ def validate_code(code: str, *, index: StrudelIndex | None = None) -> Validation
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _findings(code: str, index: StrudelIndex) -> tuple[Finding, ...]:
+def _findings(code: str, index: StrudelIndex, *, run: bool = False) -> tuple[Finding, ...]:
     scope = repl_scope(index)  # built once per index, outside the time budget
     deadline = Deadline(TIME_BUDGET_SECONDS)
     source = SourceText(_LONE_SURROGATE.sub("\ufffd", code))
@@ -125,6 +130,16 @@ def _findings(code: str, index: StrudelIndex) -> tuple[Finding, ...]:
         check_tonal(ctx)
     except LimitReached as limit:
         ctx.findings.append(_stopped(limit))
+        return ctx.sorted_findings()
+    if run:
+        context = RunContext(
+            scope,
+            ctx.defs.sounds,
+            ctx.defs.banks,
+            unjudgeable=ctx.defs.remote_sounds or ctx.defs.superdirt,
+            hydra=ctx.defs.hydra,
+        )
+        ctx.findings.extend(run_findings(code, ctx.findings, index, context))
     return ctx.sorted_findings()
 
 
@@ -193,8 +208,11 @@ def _syntax_before(
     return ctx.findings
 
 
-def strudel_validate(code: Any, *, index: StrudelIndex | None = None) -> ValidationResult:
+def strudel_validate(code: Any, *, index: StrudelIndex | None = None, run: bool = True) -> ValidationResult:
     """The agent tool: check Strudel code and return findings as JSON (never raises).
+
+    ``run=True`` (the default) also evaluates the code in Strudel's own engine, as the REPL
+    does, and plays its first cycles; ``run=False`` keeps to the static checks.
 
     ``{"ok", "errors", "warnings", "info", "findings": [{severity, kind, name, message, line,
     column, suggestions}], "summary"}``; ``ok`` is true when there is no error.
@@ -203,7 +221,7 @@ def strudel_validate(code: Any, *, index: StrudelIndex | None = None) -> Validat
     if problem is not None:
         return cannot_validate("invalid_input", problem)
     try:
-        return validate_code(code, index=index).to_dict()
+        return validate_code(code, index=index, run=run).to_dict()
     except SnapshotError as exc:
         return cannot_validate("snapshot_unavailable", f"the Strudel snapshot could not be loaded: {exc}")
     except Exception:  # the contract: an agent-facing call never raises

@@ -41,6 +41,7 @@ def test_default_definitions_are_the_compact_core_set(registry):
     assert {d["name"] for d in registry.definitions("anthropic", all=True)} == {
         "strudel_knowledge",
         "strudel_validate",
+        "strudel_events",
         "search_tools",
     }
     assert [d["name"] for d in registry.definitions("mcp", names=["strudel_validate"])] == ["strudel_validate"]
@@ -330,13 +331,13 @@ def test_search_tools_ranks_by_keyword_and_filters_by_category(registry):
     result = registry.find_tools("validate my strudel code")
     assert result["tools"][0]["name"] == "strudel_validate"
     assert result["tools"][0]["parameters"]["required"] == ["code"]
-    assert result["categories"] == {"discovery": 1, "reference": 1, "validation": 1}
+    assert result["categories"] == {"discovery": 1, "events": 1, "reference": 1, "validation": 1}
     sounds = registry.find_tools("which sounds and banks exist")
     assert sounds["tools"][0]["name"] == "strudel_knowledge"
     only_validation = registry.find_tools("", category="validation")
     assert [t["name"] for t in only_validation["tools"]] == ["strudel_validate"]
     missing = registry.find_tools("x", category="nope")
-    assert missing["tools"] == [] and "categories: discovery, reference, validation" in missing["notes"][0]
+    assert missing["tools"] == [] and "categories: discovery, events, reference, validation" in missing["notes"][0]
     everything = registry.find_tools("")
     assert {t["name"] for t in everything["tools"]} == set(registry.names)
 

@@ -18,7 +18,7 @@ from strudel_jupyter.validator.validation import strudel_validate as core_valida
 from strudel_jupyter.vocabulary import MAX_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAIN = (tools.strudel_knowledge, tools.strudel_validate, tools.search_tools)
+PLAIN = (tools.strudel_knowledge, tools.strudel_validate, tools.strudel_events, tools.search_tools)
 
 
 def test_plain_callables_answer_the_registrys_envelope_around_the_core_results():
@@ -119,7 +119,7 @@ def test_entry_point_for_jupyter_server_mcp_lists_importable_tools():
         fn = getattr(importlib.import_module(module_path), function_name)
         assert callable(fn) and fn.__doc__ and fn.__module__ == module_path
         names.append(fn.__name__)
-    assert names == ["strudel_knowledge", "strudel_validate", "search_tools"]
+    assert names == ["strudel_knowledge", "strudel_validate", "strudel_events", "search_tools"]
 
 
 def test_schemas_speak_the_vocabulary():

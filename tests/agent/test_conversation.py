@@ -35,9 +35,10 @@ def test_a_discovered_tool_joins_the_next_definitions(registry):
     # When the model searches for a tool to check code
     reply = chat.run(tool_use("search_tools", {"query": "check my code"}))
     assert json.loads(reply["content"])["result"]["tools"][0]["name"] == "strudel_validate"
-    # Then the next model call is offered strudel_validate, with its full schema
+    # Then the next model call is offered strudel_validate, with its full schema (and strudel_events,
+    # which checks code too: what it plays)
     listed = chat.definitions("anthropic")
-    assert names(listed) == ["strudel_knowledge", "search_tools", "strudel_validate"]
+    assert names(listed) == ["strudel_knowledge", "search_tools", "strudel_validate", "strudel_events"]
     assert listed[2]["input_schema"] == registry.schema("strudel_validate")
     assert names(chat.definitions("openai")) == names(listed)
     # and the registry's own core set, and other conversations, are unchanged
@@ -89,6 +90,7 @@ def test_anthropic_deferred_loading_lists_every_tool_and_answers_with_tool_refer
     assert {d["name"]: d.get("defer_loading", False) for d in listed} == {
         "strudel_knowledge": False,
         "strudel_validate": True,
+        "strudel_events": True,
         "search_tools": False,
     }
     for definition in listed:
@@ -101,8 +103,8 @@ def test_anthropic_deferred_loading_lists_every_tool_and_answers_with_tool_refer
     assert json.loads(text["text"])["success"] is True
     assert references == [{"type": "tool_reference", "tool_name": "strudel_validate"}]
     TypeAdapter(MessageParam).validate_python({"role": "user", "content": [reply]})
-    # and the next definitions no longer defer it
-    assert not any(d.get("defer_loading") for d in chat.definitions("anthropic"))
+    # and the next definitions no longer defer it (only what no search found yet)
+    assert [d["name"] for d in chat.definitions("anthropic") if d.get("defer_loading")] == ["strudel_events"]
 
 
 def test_openai_responses_deferred_loading_adds_the_hosted_tool_search(registry):
@@ -110,7 +112,7 @@ def test_openai_responses_deferred_loading_adds_the_hosted_tool_search(registry)
     listed = chat.definitions("openai_responses")
     assert listed[-1] == {"type": "tool_search"}
     deferred = {d["name"] for d in listed if d.get("defer_loading")}
-    assert deferred == {"strudel_validate"}
+    assert deferred == {"strudel_validate", "strudel_events"}
     adapter = TypeAdapter(ResponsesToolParam)
     for definition in listed:
         adapter.validate_python(definition)
@@ -118,6 +120,7 @@ def test_openai_responses_deferred_loading_adds_the_hosted_tool_search(registry)
     assert names(chat.definitions("openai")) == ["strudel_knowledge", "search_tools"]
     # Once every tool is in the set, there is nothing to search for
     chat.activate("strudel_validate")
+    chat.activate("strudel_events")
     assert {"type": "tool_search"} not in chat.definitions("openai_responses")
 
 
@@ -129,7 +132,7 @@ def test_openai_client_executed_tool_search_is_answered_with_the_definitions_fou
     for definition in listed:
         adapter.validate_python(definition)
     # Then the tool_search tool takes search_tools' place, with its description and schema
-    assert names(listed) == ["strudel_knowledge", "strudel_validate", "tool_search"]
+    assert names(listed) == ["strudel_knowledge", "strudel_validate", "strudel_events", "tool_search"]
     assert listed[1]["defer_loading"] is True
     assert listed[-1]["execution"] == "client" and listed[-1]["parameters"] == registry.schema("search_tools")
     # When the model's output has a client tool search (and a server one, which OpenAI answers)
@@ -152,6 +155,6 @@ def test_openai_client_executed_tool_search_is_answered_with_the_definitions_fou
     assert (reply["type"], reply["call_id"], reply["execution"]) == ("tool_search_output", "call_ts", "client")
     assert reply["tools"][0] == registry.definitions("openai_responses", names=["strudel_validate"])[0]
     assert "search_tools" not in names(reply["tools"])
-    # and the search is in the log as a search_tools call of this conversation, and the tool joined
+    # and the search is in the log as a search_tools call of this conversation, and the tools joined
     assert registry.log.records()[-1]["tool"] == "search_tools"
     assert not any(d.get("defer_loading") for d in chat.definitions("openai_responses"))

@@ -82,8 +82,13 @@ def test_mcp_server_lists_the_core_then_what_the_session_discovers(served):
     assert [t.name for t in served["listed"].tools] == ["strudel_knowledge", "search_tools"]
     # and after search_tools found strudel_validate, the server said the list changed
     assert served["event"] == "ToolsListChanged"
-    # and the next list has it
-    assert [t.name for t in served["relisted"].tools] == ["strudel_knowledge", "search_tools", "strudel_validate"]
+    # and the next list has it (and strudel_events, which checks code too: what it plays)
+    assert [t.name for t in served["relisted"].tools] == [
+        "strudel_knowledge",
+        "search_tools",
+        "strudel_validate",
+        "strudel_events",
+    ]
 
 
 def test_all_tools_lists_every_tool_up_front(shared_snapshot_dir):
@@ -91,7 +96,7 @@ def test_all_tools_lists_every_tool_up_front(shared_snapshot_dir):
         return await client.list_tools()
 
     listed = run_client(shared_snapshot_dir, session, args=["--all-tools"])
-    assert {t.name for t in listed.tools} == {"strudel_knowledge", "strudel_validate", "search_tools"}
+    assert {t.name for t in listed.tools} == {"strudel_knowledge", "strudel_validate", "strudel_events", "search_tools"}
 
 
 @pytest.mark.slow
@@ -100,7 +105,11 @@ def test_mcp_server_lists_and_runs_every_tool(served, shared_snapshot_dir):
     # Then the tools and schemas are the registry's own
     tools_served = {t.name: t for t in served["relisted"].tools}
     expected = {d["name"]: d for d in registry.definitions("mcp", all=True)}
-    assert set(tools_served) == set(expected) == {"strudel_knowledge", "strudel_validate", "search_tools"}
+    assert (
+        set(tools_served)
+        == set(expected)
+        == {"strudel_knowledge", "strudel_validate", "strudel_events", "search_tools"}
+    )
     for name, tool in tools_served.items():
         assert tool.input_schema == expected[name]["inputSchema"]
         assert tool.description == expected[name]["description"]
@@ -136,7 +145,7 @@ def test_mcp_server_reports_bad_calls_as_tool_errors(served):
 def test_cli_routes_mcp_and_lists_tools(capsys, shared_snapshot_dir):
     assert cli_main(["mcp", "--snapshot", str(shared_snapshot_dir), "--list-tools"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert [t["name"] for t in listed] == ["strudel_knowledge", "strudel_validate", "search_tools"]
+    assert [t["name"] for t in listed] == ["strudel_knowledge", "strudel_validate", "strudel_events", "search_tools"]
 
 
 def test_missing_sdk_gives_a_clear_message(shared_snapshot_dir):

@@ -86,13 +86,18 @@ def test_what_a_strict_model_sends_runs_without_warnings(registry):
 def test_search_tools_enums_are_the_registrys_names_and_categories_and_follow_registration(shared_snapshot_dir):
     own = make_registry(index=get_index(shared_snapshot_dir))
     properties = own.schema("search_tools")["properties"]
-    assert properties["names"]["items"]["enum"] == ["strudel_knowledge", "strudel_validate", "search_tools"]
-    assert properties["category"]["enum"] == ["discovery", "reference", "validation", None]
+    assert properties["names"]["items"]["enum"] == [
+        "strudel_knowledge",
+        "strudel_validate",
+        "strudel_events",
+        "search_tools",
+    ]
+    assert properties["category"]["enum"] == ["discovery", "events", "reference", "validation", None]
     # When a tool is registered, the enums in the next definitions include it
     own.register("strudel_render", lambda **kw: {}, {"type": "object"}, "audio")
     properties = own.definitions("openai")[1]["function"]["parameters"]["properties"]
     assert properties["names"]["items"]["enum"][-1] == "strudel_render"
-    assert properties["category"]["enum"] == ["audio", "discovery", "reference", "validation", None]
+    assert properties["category"]["enum"] == ["audio", "discovery", "events", "reference", "validation", None]
     # and a call with a name outside the enum is told so, and still runs
     envelope = own.execute({"name": "search_tools", "arguments": {"names": ["nope"], "query": "check"}})
     assert envelope["success"] and "names/0: 'nope' is not one of" in envelope["warnings"][0]

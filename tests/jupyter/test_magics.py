@@ -152,7 +152,9 @@ def test_an_overlong_line_is_refused_before_any_parsing(shell):
 def test_help_shows_the_docstring_and_argparse_usage(shell):
     doc = shell.find_line_magic("strudel").__doc__
     assert "Look up Strudel functions and sounds" in doc
-    assert re.search(r"::\s+%strudel \[--json\] \[--play\] \[--domain \{auto,reference,sounds\}\]", doc)
+    assert re.search(
+        r"::\s+%strudel \[--json\] \[--play\] \[--events \[N\]\]\s+\[--domain \{auto,reference,sounds\}\]", doc
+    )
     assert "--limit LIMIT" in doc and "%%strudel" in doc
     with capture_output() as captured:
         shell.run_cell("%strudel?", store_history=False)

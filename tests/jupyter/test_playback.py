@@ -75,9 +75,9 @@ def test_plain_cell_magic_is_still_the_report_with_a_play_action(magics):
 @pytest.mark.parametrize(
     ("line", "cell", "message"),
     [
-        ("--json --play", CODE, "--json or --play, not both"),
-        ("--play room", None, "--play belongs to %%strudel"),
-        ("--play room", CODE, "takes only --json or --play"),
+        ("--json --play", CODE, "takes one of --json, --play and --events"),
+        ("--play room", None, "--play and --events belong to %%strudel"),
+        ("--play room", CODE, "takes only --json, --play or --events"),
     ],
 )
 def test_play_option_misuse_is_a_usage_error(magics, line, cell, message):

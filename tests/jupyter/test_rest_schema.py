@@ -35,6 +35,7 @@ ROUTE_TYPES = {
     "/strudel-jupyter/knowledge": "knowledge",
     "/strudel-jupyter/reference": "reference",
     "/strudel-jupyter/reference/(?P<name>[^/]+)": "reference_entry",
+    "/strudel-jupyter/reference/(?P<name>[^/]+)/pictures": "example_pictures",
     "/strudel-jupyter/sounds": "sounds",
     "/strudel-jupyter/sounds/(?P<name>[^/]+)": "sound_entry",
     "/strudel-jupyter/categories": "categories",
@@ -198,6 +199,7 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
         (("reference",), {"offset": "500", "limit": "20"}),
     ],
     "reference_entry": [(("reference", "room"), {}), (("reference", "rdim"), {}), (("reference", "note"), {})],
+    "example_pictures": [(("reference", "fast", "pictures"), {}), (("reference", "rdim", "pictures"), {})],
     "sounds": [
         (("sounds",), {}),
         (("sounds",), {"category": "synths"}),

@@ -7,13 +7,13 @@ from strudel_jupyter.validator.validation import validate_code
 
 def findings(code, index, **match):
     """The findings of ``code`` whose fields equal ``match``."""
-    report = validate_code(code, index=index)
+    report = validate_code(code, index=index, run=False)  # the static checks (test_running.py runs code)
     return [f for f in report.findings if all(getattr(f, k) == v for k, v in match.items())]
 
 
 def only(code, index, **match):
     found = findings(code, index, **match)
-    assert len(found) == 1, f"expected one finding {match}, got {validate_code(code, index=index)}"
+    assert len(found) == 1, f"expected one finding {match}, got {validate_code(code, index=index, run=False)}"
     return found[0]
 
 

@@ -23,8 +23,8 @@ stack(twice(drums), s("kick").wob(300), s("snare").bank("mybank"), fx(s("hh")), 
 
 
 def kinds(code, index):
-    """(kind, name, line) of every finding of ``code``."""
-    return [(f.kind, f.name, f.line) for f in validate_code(code, index=index).findings]
+    """(kind, name, line) of every static finding of ``code`` (running it: test_running.py)."""
+    return [(f.kind, f.name, f.line) for f in validate_code(code, index=index, run=False).findings]
 
 
 # ------------------------------------------------------------------ scopes
@@ -44,7 +44,7 @@ def test_inside_the_callback_s_is_the_parameter(index):
     # When they are validated
     # Then s is the parameter (a pattern): an unknown method on it is an error on a pattern,
     # and calling it is not the sound control, so "kik" is not judged as a sound
-    [finding] = validate_code(typo, index=index).findings
+    [finding] = validate_code(typo, index=index, run=False).findings
     assert (finding.kind, finding.name, finding.severity) == ("unknown_method", "fastt", "error")
     assert "on a pattern" in finding.message
     assert kinds(called, index) == []

@@ -87,6 +87,16 @@ class ReferencePage(TypedDict):
     details: list[FunctionDetail]
 
 
+class ExamplePictures(TypedDict):
+    """GET reference/<name>/pictures: what each example of a function plays, as SVG (None: no picture)."""
+
+    name: str
+    #: The cycles each picture shows, from cycle 0.
+    cycles: int
+    #: One per example, in the entry's order; None where the example does not evaluate or past the cap.
+    pictures: list[str | None]
+
+
 class SoundRow(TypedDict):
     """One row of the sounds list: the name as the tab prints it (``bd(8)``)."""
 
@@ -209,6 +219,7 @@ class RestResponses(TypedDict):
     knowledge: KnowledgeReply
     reference: ReferencePage
     reference_entry: FunctionDetail
+    example_pictures: ExamplePictures
     sounds: SoundsPage
     sound_entry: SoundEntryReply
     categories: CategoriesReply

@@ -28,6 +28,7 @@ from ...lookup.browse import (
     sounds_status,
 )
 from ...lookup.ranking import suggest
+from ...render.picture import PICTURE_CYCLES
 from ...vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 if TYPE_CHECKING:
@@ -169,6 +170,22 @@ def reference_entry(index: StrudelIndex, name: str) -> FunctionDetail:
     return item
 
 
+class ExamplePicturesHandler(StrudelHandler):
+    """What each example of a reference entry plays, as SVG: the sidebar draws them under the examples."""
+
+    @tornado.web.authenticated
+    async def get(self, name: str) -> None:
+        await self.reply_cached(("example-pictures", name), lambda index: example_pictures_of(index, name))
+
+
+def example_pictures_of(index: StrudelIndex, name: str) -> dict[str, Any]:
+    """The pictures of an entry's examples (the first ``MAX_DETAIL_PICTURES``); runs the engine, so in the pool."""
+    from ...engine.pictures import example_pictures  # the engine loads here, in the pool, on first use
+
+    item = reference_entry(index, name)
+    return {"name": item["name"], "cycles": PICTURE_CYCLES, "pictures": example_pictures([list(item["examples"])])[0]}
+
+
 class SoundListHandler(StrudelHandler):
     """The sounds tab's list: search box + category buttons, names with sample counts."""
 
@@ -271,6 +288,7 @@ def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
         (url_path_join(base, "knowledge"), KnowledgeHandler),
         (url_path_join(base, "reference"), ReferenceListHandler),
         (url_path_join(base, "reference", name), ReferenceEntryHandler),
+        (url_path_join(base, "reference", name, "pictures"), ExamplePicturesHandler),
         (url_path_join(base, "sounds"), SoundListHandler),
         (url_path_join(base, "sounds", name), SoundEntryHandler),
         (url_path_join(base, "categories"), CategoriesHandler),
