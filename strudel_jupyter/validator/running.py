@@ -28,6 +28,9 @@ __all__ = ["RunContext", "run_findings"]
 _EVALUATION_STOPPERS = {"syntax", "mini_syntax", "too_complex"}
 #: Static sound kinds, by the name they report.
 _SOUND_KINDS = {"unknown_sound", "sound_not_in_bank", "unknown_bank"}
+#: Static findings that already say a pattern throws while it plays (tonal names): the engine's
+#: ``[query] error`` for the same cause is not reported again.
+_QUERY_KINDS = {"unknown_scale", "incomplete_scale", "unknown_chord"}
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,9 @@ def run_findings(
         line, column = error.line or 1, error.column or 1
         found.append(Finding("error", "runtime_error", error.name, f"the REPL says: {error.message}", line, column))
         return found
-    if error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
+    if error is not None and any(f.kind in _QUERY_KINDS for f in static):
+        pass  # the static check already said it, with its place and real names to use instead
+    elif error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
         line, column = error.line or 1, error.column or 1
         where = "in the cycles checked" if not run.events else "in some of the cycles checked (others play)"
         severity: Severity = "error" if not run.events else "warning"

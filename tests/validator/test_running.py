@@ -38,14 +38,23 @@ def test_an_error_thrown_inside_a_user_function_is_found_by_running_it(index):
     assert finding.kind == "runtime_error" and "reading 'here'" in finding.message
 
 
-def test_an_invalid_scale_is_the_query_error_the_repl_logs(index):
-    (finding,) = validate_code('note("c e").scale("C:nosuch")', index=index).findings
+def test_an_invalid_scale_the_static_check_cannot_see_is_the_query_error_the_repl_logs(index):
+    # the scale name comes from a variable: only running the code finds it
+    (finding,) = validate_code("const name = 'C:nosuch'\nnote(\"c e\").scale(name)", index=index).findings
     assert (finding.severity, finding.kind) == ("error", "query_error")
     assert finding.message.startswith("[query] error: Scale name C nosuch is incomplete")
 
 
+def test_an_invalid_scale_name_written_out_is_one_finding_with_real_names(index):
+    # the static check and the engine see the same cause: no finding twice
+    (finding,) = validate_code('note("c e").scale("C:nosuch")', index=index).findings
+    assert (finding.severity, finding.kind) == ("warning", "unknown_scale")
+    assert finding.suggestions and all(s.startswith("C:") for s in finding.suggestions)
+
+
 def test_a_query_error_in_some_cycles_only_is_a_warning(index):
-    assert kinds('note("c").scale("<C:major C:nosuch>")', index) == [("warning", "query_error")]
+    code = "const names = '<C:major C:nosuch>'\nnote(\"c\").scale(names)"
+    assert kinds(code, index) == [("warning", "query_error")]
 
 
 def test_a_continuous_signal_alone_plays_nothing_and_says_how_many_cycles(index):
