@@ -272,9 +272,11 @@ class StrudelPanel(W.VBox):
         self.snd_code = _CodeBar(send)
         # Audition, as in the REPL: picking a sound plays it once, through the JupyterLab
         # extension's engine (a playable output in snd_audio; see playback.py).
-        self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em"))
-        self.snd_play = _button("▶ play", self._play_clicked)
-        self.snd_audio = W.Output()
+        # The controls never shrink (their labels stay whole); the audition's output takes
+        # what is left and wraps under them when the panel is narrow.
+        self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em", flex="0 0 auto"))
+        self.snd_play = _button("▶ play", self._play_clicked, flex="0 0 auto", min_width="5em")
+        self.snd_audio = W.Output(layout=W.Layout(flex="1 1 12em", min_width="0"))
         self.last_audition: SoundAudition | None = None
         self.snd_list.select.observe(self._sound_picked, names="value")
         sounds = W.VBox(
@@ -283,7 +285,15 @@ class StrudelPanel(W.VBox):
                 category_row,
                 self.snd_status,
                 self.snd_suggestions,
-                W.HBox([self.snd_play, W.Label("sample"), self.snd_index, self.snd_audio]),
+                W.HBox(
+                    [
+                        self.snd_play,
+                        W.Label("sample", layout=W.Layout(flex="0 0 auto", width="auto", min_width="max-content")),
+                        self.snd_index,
+                        self.snd_audio,
+                    ],
+                    layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 W.HBox(
                     [
                         self.snd_list.box,
