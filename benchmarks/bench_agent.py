@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from strudel_jupyter import StrudelIndex
     from strudel_jupyter.agent import make_registry
-    from strudel_jupyter.code.validation import validate_code
+    from strudel_jupyter.validator.validation import validate_code
 
     index = StrudelIndex.from_path(args.snapshot)
     examples = [e for d in index.snapshot.docs for e in d.get("examples") or []]

@@ -58,8 +58,8 @@ def bench_build(snapshot: Path, repeat: int) -> dict[str, float]:
 
 
 def bench_queries(snapshot: Path, eval_file: Path, repeat: int) -> dict[str, float]:
+    from strudel_jupyter.ask.knowledge import strudel_knowledge
     from strudel_jupyter.data.index import StrudelIndex
-    from strudel_jupyter.lookup.knowledge import strudel_knowledge
 
     index = StrudelIndex.from_path(snapshot)
     queries = [json.loads(line)["query"] for line in eval_file.read_text().splitlines() if line.strip()]
@@ -100,8 +100,8 @@ LONG_QUESTIONS = [
 
 
 def bench_long_questions(snapshot: Path, repeat: int) -> dict[str, float]:
+    from strudel_jupyter.ask.knowledge import strudel_knowledge
     from strudel_jupyter.data.index import StrudelIndex
-    from strudel_jupyter.lookup.knowledge import strudel_knowledge
 
     assert all(len(q) <= 200 for q in LONG_QUESTIONS)
     index = StrudelIndex.from_path(snapshot)

@@ -509,7 +509,7 @@ def setup_rest(opts: dict[str, Any]) -> Callable[[Any, Calls], None]:
     import tornado.web
 
     from strudel_jupyter import get_index
-    from strudel_jupyter.jupyter import server
+    from strudel_jupyter.jupyter.rest import routes as server
 
     index = get_index()
     no_default = object()

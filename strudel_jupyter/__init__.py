@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:
-    from .code.report import ValidationReport
-    from .code.validation import strudel_validate, validate_code
+    from .ask.knowledge import strudel_knowledge
     from .data.index import StrudelIndex, banks_frame, get_index, reference_frame, register_sounds, sounds_frame
     from .data.snapshot import Snapshot, SnapshotError, load_snapshot
     from .data.sounds_tab import SOUND_CATEGORIES
     from .jupyter.panel import StrudelPanel
-    from .lookup.knowledge import strudel_knowledge
     from .render.response_html import render_html
     from .render.response_text import render_text
     from .render.results import KnowledgeResult
+    from .validator.report import ValidationReport
+    from .validator.validation import strudel_validate, validate_code
 
 # Public names and the module that defines each. They load on first use, so that Jupyter
 # Server (which imports every server extension at start-up), the CLI and the MCP server
@@ -29,7 +29,7 @@ _EXPORTS = {
     "SnapshotError": "data.snapshot",
     "StrudelIndex": "data.index",
     "StrudelPanel": "jupyter.panel",
-    "ValidationReport": "code.report",
+    "ValidationReport": "validator.report",
     "banks_frame": "data.index",
     "get_index": "data.index",
     "load_snapshot": "data.snapshot",
@@ -38,9 +38,9 @@ _EXPORTS = {
     "render_html": "render.response_html",
     "render_text": "render.response_text",
     "sounds_frame": "data.index",
-    "strudel_knowledge": "lookup.knowledge",
-    "strudel_validate": "code.validation",
-    "validate_code": "code.validation",
+    "strudel_knowledge": "ask.knowledge",
+    "strudel_validate": "validator.validation",
+    "validate_code": "validator.validation",
 }
 
 __all__ = [
@@ -101,7 +101,13 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
     """Serve the REST API behind the JupyterLab sidebar (see ``server.py``)."""
-    from .jupyter.server import setup_handlers
+    from .jupyter.rest.routes import setup_handlers
+    from .jupyter.rest.samples import StrudelSamples
 
-    setup_handlers(server_app.web_app)
-    server_app.log.info("strudel-jupyter: REST API registered under /strudel-jupyter/")
+    samples = StrudelSamples(parent=server_app)  # c.StrudelSamples.* in the server's config
+    setup_handlers(server_app.web_app, samples=samples.cache())
+    server_app.log.info(
+        "strudel-jupyter: REST API registered under /strudel-jupyter/; samples from %s cached in %s",
+        samples.mirror,
+        samples.cache_dir,
+    )

@@ -52,9 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         argv = argv[1:]
     args = _query_parser().parse_args(argv)
 
+    from .ask.knowledge import strudel_knowledge
     from .data.index import get_index
     from .data.snapshot import SnapshotError
-    from .lookup.knowledge import strudel_knowledge
     from .render.response_text import render_text
 
     try:

@@ -25,6 +25,13 @@ __all__ = [
     "REST_DEADLINE_SECONDS",
     "REST_QUEUE",
     "REST_WORKERS",
+    "SAMPLE_CACHE_MAX_BYTES",
+    "SAMPLE_CONNECT_SECONDS",
+    "SAMPLE_FETCH_SECONDS",
+    "SAMPLE_MAX_FILE_BYTES",
+    "SAMPLE_MAX_MAP_BYTES",
+    "SAMPLE_RETRY_SECONDS",
+    "SAMPLE_WORKERS",
     "TIME_BUDGET_SECONDS",
 ]
 
@@ -79,3 +86,21 @@ REST_WORKERS = 2
 REST_QUEUE = 32
 #: Seconds a REST request may take before it answers 504 (the worker stops at the core's own limits).
 REST_DEADLINE_SECONDS = 5.0
+
+# ------------------------------------------------------- the sample cache (data/sample_cache.py)
+#: Bytes the sample cache keeps on disk by default (``STRUDEL_SAMPLE_CACHE_MAX_BYTES``, a trait);
+#: past it the least recently used files go. Strudel's whole prebake is a few GB; a set uses far less.
+SAMPLE_CACHE_MAX_BYTES = 1024 * 1024 * 1024
+#: Largest sample file fetched from upstream (a Content-Length above it is refused before the body).
+SAMPLE_MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Largest sample map (JSON) fetched from upstream; the biggest of the prebake is under 200 KB.
+SAMPLE_MAX_MAP_BYTES = 4 * 1024 * 1024
+#: Seconds one upstream fetch may take in all (connecting, then every chunk of the body).
+SAMPLE_FETCH_SECONDS = 60.0
+#: Seconds to connect to upstream, or to wait for any one chunk of its answer.
+SAMPLE_CONNECT_SECONDS = 10.0
+#: After upstream could not be reached, seconds before it is tried again (requests meanwhile
+#: answer at once: the snapshot's copy of a map, or "unreachable" for a sample).
+SAMPLE_RETRY_SECONDS = 30.0
+#: Sample fetches and cache reads running at once in the server (their own pool, not the lookups').
+SAMPLE_WORKERS = 4

@@ -22,6 +22,8 @@ os.environ["STRUDEL_SNAPSHOT"] = str(SHARED_SNAPSHOT)
 # Sounds registered by tests (and the kernels and servers they start) go to a store of the
 # test run's own, never the user's (data/user_sounds.py); each test starts with an empty one.
 os.environ["STRUDEL_USER_SOUNDS"] = str(Path(tempfile.mkdtemp(prefix="strudel-user-sounds-")) / "user-sounds.json")
+# Samples the servers and CLIs of the tests cache go to a directory of the run's own (data/sample_cache.py).
+os.environ["STRUDEL_SAMPLE_CACHE"] = tempfile.mkdtemp(prefix="strudel-samples-")
 
 
 @pytest.fixture(autouse=True)

@@ -22,14 +22,16 @@ STAGES = {
     "data": 1,
     "render": 2,  # presentation of response mappings; needs only the data layer
     "pipeline": 2,  # build tool: writes snapshots with the data layer's loader
-    "lookup": 3,
-    "code": 4,
-    "jupyter": 5,
-    "agent": 5,
-    "cli": 5,
-    "__main__": 5,
-    "devtools": 6,
-    "__init__": 6,  # lazy re-exports of the public API
+    "engine": 3,  # Strudel's own JavaScript engine in V8: evaluates code, queries events
+    "lookup": 4,  # names and text: reading, ranking, describing, listing, completion
+    "validator": 5,  # checks of Strudel code; may use the lookup's "did you mean" and the engine
+    "ask": 6,  # strudel_knowledge: the question router above the lookup and the validator
+    "jupyter": 7,
+    "agent": 7,
+    "cli": 7,
+    "__main__": 7,
+    "devtools": 8,
+    "__init__": 8,  # lazy re-exports of the public API
 }
 
 #: Front ends: each may use the core, never another front end.
@@ -38,19 +40,13 @@ FRONT_ENDS = {
     "jupyter.completer": "kernel completer",
     "jupyter.panel": "panel",
     # the REST API: the route table and its parts
-    "jupyter.server": "REST API",
-    "jupyter.rest_base": "REST API",
-    "jupyter.rest_editor": "REST API",
-    "jupyter.rest_user_sounds": "REST API",
+    "jupyter.rest": "REST API",
     "agent": "agent tools",
     "cli": "CLI",
 }
 
 #: (importer, imported) edges that go against the flow, each with its reason.
 EXCEPTIONS = {
-    # A question that quotes code ('is s("bd").bank("tr909") valid') is answered by the
-    # validator; imported lazily on that path only.
-    ("lookup.answers.check", "code"),
     # `%strudel` with no query opens the panel, as issue 3 asks.
     ("jupyter.magics", "jupyter.panel"),
 }
@@ -151,3 +147,10 @@ def test_type_only_imports_are_not_edges():
     """``if TYPE_CHECKING:`` imports never run, so they are not part of the flow."""
     source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..jupyter.panel import StrudelPanel\n"
     assert _runtime_imports(source, "data.probe") == set()
+
+
+@pytest.mark.parametrize("part", sorted(p for p in STAGES if (PACKAGE / p / "__init__.py").exists()))
+def test_each_stage_package_says_its_stage_number_as_this_test_does(part):
+    """One stage numbering: a stage package's docstring opens with ``Stage N, <name>:`` as ``STAGES`` says."""
+    docstring = ast.get_docstring(ast.parse((PACKAGE / part / "__init__.py").read_text(encoding="utf-8"))) or ""
+    assert docstring.startswith(f"Stage {STAGES[part]}, {part}:"), docstring.splitlines()[:1]

@@ -1,7 +1,7 @@
 """docs/errors.md lists every failure code the package can produce, each in its own section.
 
 The codes come from two places: the named Literal types (``vocabulary.Reason``,
-``agent.schemas.ToolErrorType``, ``jupyter.server.ApiErrorCode``, the validator's ``KINDS``
+``agent.schemas.ToolErrorType``, ``jupyter.rest.routes.ApiErrorCode``, the validator's ``KINDS``
 and ``Severity``) and the source itself, read for the literal patterns that produce codes
 (``_failure(q, "not_found", ...)``, ``QueryError("empty_query", ...)``, ``reason="..."``,
 ``self.add_at(node, "warning", "unknown_sound", ...)``, ``ApiError(400, "invalid_json", ...)``),
@@ -18,8 +18,9 @@ from typing import get_args
 import pytest
 
 from strudel_jupyter.agent.schemas import ENVELOPE_SCHEMA, TOOL_ERROR_TYPES
-from strudel_jupyter.code import validation
-from strudel_jupyter.jupyter import rest_base, server
+from strudel_jupyter.jupyter.rest import base as rest_base
+from strudel_jupyter.jupyter.rest import routes as server
+from strudel_jupyter.validator import validation
 from strudel_jupyter.vocabulary import REASONS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,10 +69,10 @@ def produced_codes(source: str, *, keys: tuple[str, ...], literal_names: tuple[s
     return found
 
 
-def scan(folder: str, **kwargs) -> set[str]:
-    return set().union(
-        *(produced_codes(p.read_text(encoding="utf-8"), **kwargs) for p in (PACKAGE / folder).rglob("*.py"))
-    )
+def scan(*folders: str, **kwargs) -> set[str]:
+    paths = [p for folder in folders for p in (PACKAGE / folder).rglob("*.py")]
+    assert paths, f"no Python files under {folders}"  # a renamed stage must not empty the scan
+    return set().union(*(produced_codes(p.read_text(encoding="utf-8"), **kwargs) for p in paths))
 
 
 def section_text(section: str) -> str:
@@ -101,11 +102,11 @@ def rest_rows() -> set[tuple[str, str]]:
 
 # ------------------------------------------------------------------- codes
 def knowledge_reasons() -> set[str]:
-    return set(REASONS) | scan("lookup", keys=("reason",), literal_names=("Reason",))
+    return set(REASONS) | scan("lookup", "ask", keys=("reason",), literal_names=("Reason",))
 
 
 def finding_codes() -> set[str]:
-    scanned = scan("code", keys=("kind", "severity"), literal_names=("Severity", "FindingKind", "Kind"))
+    scanned = scan("validator", keys=("kind", "severity"), literal_names=("Severity", "FindingKind", "Kind"))
     typed = set(getattr(validation, "KINDS", {})) | set(get_args(getattr(validation, "Severity", None)) or ())
     return scanned | typed
 
@@ -116,7 +117,7 @@ def tool_error_types() -> set[str]:
 
 #: The REST API's modules: the route table, its base, and the editor and user-sounds routes.
 REST_SOURCES = [
-    PACKAGE / "jupyter" / f"{name}.py" for name in ("server", "rest_base", "rest_editor", "rest_user_sounds")
+    PACKAGE / "jupyter" / "rest" / f"{name}.py" for name in ("routes", "base", "editor", "user_sounds", "samples")
 ]
 
 
@@ -149,10 +150,10 @@ def test_every_code_the_package_produces_is_documented(family, codes):
 def test_the_scans_see_the_codes_the_package_produces_today():
     """If a rewrite hides its codes from the reader (say, behind constants), this fails first."""
     assert {"not_found", "empty_query", "invalid_query", "internal_error"} <= scan(
-        "lookup", keys=("reason",), literal_names=("Reason",)
+        "lookup", "ask", keys=("reason",), literal_names=("Reason",)
     )
     assert {"error", "warning", "syntax", "unknown_method", "unknown_sound", "invalid_input"} <= scan(
-        "code", keys=("kind", "severity"), literal_names=("Severity", "FindingKind", "Kind")
+        "validator", keys=("kind", "severity"), literal_names=("Severity", "FindingKind", "Kind")
     )
     assert scan("agent", keys=("error_type",)) == set(TOOL_ERROR_TYPES)
 

@@ -24,7 +24,7 @@ const BANNER = `/**
  *
  * Written by \`jlpm schema:types\` (scripts/schema-types.mjs, json-schema-to-typescript) from
  * schema/rest.schema.json, which \`python -m strudel_jupyter.devtools.rest_schema\` writes from
- * the Python types in strudel_jupyter/jupyter/rest_types.py. Change those, then run both.
+ * the Python types in strudel_jupyter/jupyter/rest/payloads.py. Change those, then run both.
  */`;
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });

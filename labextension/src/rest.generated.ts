@@ -3,7 +3,7 @@
  *
  * Written by `jlpm schema:types` (scripts/schema-types.mjs, json-schema-to-typescript) from
  * schema/rest.schema.json, which `python -m strudel_jupyter.devtools.rest_schema` writes from
- * the Python types in strudel_jupyter/jupyter/rest_types.py. Change those, then run both.
+ * the Python types in strudel_jupyter/jupyter/rest/payloads.py. Change those, then run both.
  */
 
 /**
@@ -22,6 +22,7 @@ export interface RestResponses {
   inspect: InspectReply;
   validate: ValidationResult;
   user_sounds: UserSoundsReply;
+  samples_status: SampleCacheStatus;
   error: ErrorReply;
 }
 export interface KnowledgeSuccess {
@@ -304,6 +305,32 @@ export interface UserSoundsReply {
   version: number;
   added?: string[];
   removed?: string[];
+}
+/**
+ * GET samples-status: the server's sample cache and whether Strudel's sample server answers.
+ */
+export interface SampleCacheStatus {
+  mirror: string;
+  reachable: boolean | null;
+  error: string | null;
+  message: string;
+  cache_dir: string;
+  files: number;
+  bytes: number;
+  sounds: number;
+  max_bytes: number;
+  packs: SamplePackStatus[];
+}
+/**
+ * One sample pack of the prebake in the sample cache: what of it is on disk.
+ */
+export interface SamplePackStatus {
+  name: string;
+  files: number;
+  total_files: number;
+  sounds: number;
+  bytes: number;
+  map_cached: boolean;
 }
 /**
  * Every error: a status code plus this body; never a traceback.

@@ -1,4 +1,4 @@
-"""strudel-jupyter for LLM agents: tool definitions, a safe executor, discovery, a call log, MCP.
+"""Stage 7, agent: strudel-jupyter for LLM agents: tool definitions, a safe executor, discovery, a call log, MCP.
 
 from strudel_jupyter.agent import default_registry
 registry = default_registry()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from ..code.validation import strudel_validate as _validate
+from ..ask.knowledge import strudel_knowledge as _knowledge
 from ..data.index import StrudelIndex
-from ..lookup.knowledge import strudel_knowledge as _knowledge
+from ..validator.validation import strudel_validate as _validate
 from .calllog import CallLog
 from .registry import ToolRegistry
 from .schemas import STRUDEL_KNOWLEDGE_SCHEMA, STRUDEL_VALIDATE_SCHEMA, TOOL_DESCRIPTIONS, search_tools_schema

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
-from ..code.validation import MAX_CODE_CHARS
 from ..limits import MAX_FINDINGS, PARSE_BUDGET_SECONDS, TIME_BUDGET_SECONDS
+from ..validator.validation import MAX_CODE_CHARS
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 __all__ = [

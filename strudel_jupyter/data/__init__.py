@@ -1,1 +1,1 @@
-"""Stage 1, the data: the snapshot on disk, the REPL's tab rules, and the indexes built from them."""
+"""Stage 1, data: the snapshot on disk, the REPL's tab rules, and the indexes built from them."""

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
-from ..lookup.knowledge import strudel_knowledge
 
 __all__ = ["CaseResult", "EvalReport", "check_case", "known_names", "load_cases", "run_eval"]
 

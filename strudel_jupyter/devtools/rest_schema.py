@@ -1,4 +1,4 @@
-"""Write the REST API's JSON Schema from the Python types (``jupyter/rest_types.py``).
+"""Write the REST API's JSON Schema from the Python types (``jupyter/rest/payloads.py``).
 
     python -m strudel_jupyter.devtools.rest_schema [--out PATH]
 
@@ -25,7 +25,7 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
-from ..jupyter.rest_types import RestResponses
+from ..jupyter.rest.payloads import RestResponses
 
 __all__ = ["DEFAULT_OUT", "rest_schema", "schema_text"]
 

@@ -14,10 +14,10 @@ from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class, no_var_expand
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
+from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
 from ..limits import MAX_MAGIC_LINE_CHARS
-from ..lookup.knowledge import strudel_knowledge
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
 
@@ -154,7 +154,7 @@ class StrudelMagics(Magics):
         if not cell.strip():
             raise UsageError('%%strudel needs Strudel code in the cell, e.g. s("bd sd").room(0.5)')
         try:
-            from ..code.validation import validate_code
+            from ..validator.validation import validate_code
         except ImportError as exc:
             raise UsageError(f"Strudel code validation is not available in this installation ({exc})") from None
         index = self._load_index()

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as W
 from IPython.display import display
 
+from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
 from ..data.sounds_tab import SOUND_CATEGORIES
 from ..lookup.browse import (
@@ -27,7 +28,6 @@ from ..lookup.browse import (
     sound_label,
     sounds_status,
 )
-from ..lookup.knowledge import strudel_knowledge
 from ..render.html import escape, style_element
 from ..render.response_html import render_html, render_item_html
 from .frontend_actions import CodeAction, CodeRequest, send_code_action

@@ -15,11 +15,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..code.report import ValidationReport
-from ..code.validation import validate_code
 from ..data.index import StrudelIndex, get_index
 from ..data.sound_sources import UserSound, user_sounds
 from ..render.html import escape
+from ..validator.report import ValidationReport
+from ..validator.validation import validate_code
 
 __all__ = ["PATTERN_MIME", "CheckedCode", "PlayablePattern", "SoundAudition", "audition", "check", "play"]
 
@@ -117,7 +117,7 @@ def play(code: str, *, index: StrudelIndex | None = None) -> PlayablePattern:
     """Validate Strudel code and return it as a playable output (play / stop in JupyterLab).
 
     Raises ``TypeError``/``ValueError`` for code that is not a string or is too long, as
-    :func:`~strudel_jupyter.code.validation.validate_code` does.
+    :func:`~strudel_jupyter.validator.validation.validate_code` does.
     """
     index = index or get_index()
     return PlayablePattern(code, validate_code(code, index=index), user_sounds(index))

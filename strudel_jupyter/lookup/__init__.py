@@ -1,1 +1,1 @@
-"""Stage 2, lookup: reading a request and its intent, ranking names and text, and the answers."""
+"""Stage 4, lookup: reading a request and its intent, ranking names and text, and the answers."""

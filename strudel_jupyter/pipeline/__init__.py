@@ -1,4 +1,4 @@
-"""The snapshot pipeline: build, inspect, install and compare Strudel snapshots.
+"""Stage 2, pipeline: the snapshot pipeline: build, inspect, install and compare Strudel snapshots.
 
 Standard library only (the package build hook imports it before pandas exists).
 """

@@ -1,1 +1,1 @@
-"""Presentation shared by every front end: responses as text and HTML, and the result object."""
+"""Stage 2, render: presentation shared by every front end: responses as text and HTML, and the result object."""

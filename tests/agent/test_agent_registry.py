@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator, validate
 
 from strudel_jupyter import get_index, strudel_knowledge
 from strudel_jupyter.agent import ENVELOPE_SCHEMA, FORMATS, ToolRegistry, make_registry
-from strudel_jupyter.code.validation import strudel_validate
+from strudel_jupyter.validator.validation import strudel_validate
 from strudel_jupyter.vocabulary import MAX_LIMIT
 
 CODE = 's("bd sd").fastt(2)'

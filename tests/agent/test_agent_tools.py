@@ -14,7 +14,7 @@ from pathlib import Path
 from strudel_jupyter import get_index
 from strudel_jupyter import strudel_knowledge as core_knowledge
 from strudel_jupyter.agent import JUPYTER_SERVER_MCP_TOOLS, default_registry, make_registry, tools
-from strudel_jupyter.code.validation import strudel_validate as core_validate
+from strudel_jupyter.validator.validation import strudel_validate as core_validate
 from strudel_jupyter.vocabulary import MAX_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,7 +130,7 @@ def test_schemas_speak_the_vocabulary():
         STRUDEL_VALIDATE_SCHEMA,
         TOOL_ERROR_TYPES,
     )
-    from strudel_jupyter.code.validation import MAX_CODE_CHARS
+    from strudel_jupyter.validator.validation import MAX_CODE_CHARS
     from strudel_jupyter.vocabulary import DOMAINS, MAX_QUERY_CHARS, MODES
 
     props = STRUDEL_KNOWLEDGE_SCHEMA["properties"]

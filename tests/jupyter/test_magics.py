@@ -160,7 +160,7 @@ def test_bare_magic_opens_the_panel(shell):
 
 
 def test_cell_magic_validates_the_cell_with_the_core_validator(shell):
-    from strudel_jupyter.code import validation  # the core validator module
+    from strudel_jupyter.validator import validation  # the core validator module
 
     code = 's("bd sd").rooom(0.5)\n'
     # When a cell of Strudel code with a misspelt function is run through %%strudel

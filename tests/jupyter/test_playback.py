@@ -18,7 +18,7 @@ from strudel_jupyter.data.sound_sources import sound_sources, user_sounds
 from strudel_jupyter.jupyter.magics import StrudelMagics
 from strudel_jupyter.jupyter.panel import StrudelPanel
 from strudel_jupyter.jupyter.playback import PATTERN_MIME, CheckedCode, PlayablePattern, play
-from strudel_jupyter.jupyter.server import INDEX_SETTING
+from strudel_jupyter.jupyter.rest.routes import INDEX_SETTING
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 

@@ -1,7 +1,7 @@
 """The REST payload types, written once: Python types -> JSON Schema -> TypeScript.
 
 The committed schema (``labextension/schema/rest.schema.json``) must be what the Python types
-in ``jupyter/rest_types.py`` generate now, the committed TypeScript (``src/rest.generated.ts``)
+in ``jupyter/rest/payloads.py`` generate now, the committed TypeScript (``src/rest.generated.ts``)
 what the schema generates, and real answers (from the core and through a real server) must
 validate against the schema, which is closed: an undeclared key fails.
 """
@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from strudel_jupyter.ask.knowledge import strudel_knowledge
 from strudel_jupyter.data.index import get_index
 from strudel_jupyter.devtools.rest_schema import DEFAULT_OUT, main, rest_schema, schema_text
-from strudel_jupyter.jupyter import server
-from strudel_jupyter.jupyter.rest_types import RestResponses
+from strudel_jupyter.jupyter.rest import routes as server
+from strudel_jupyter.jupyter.rest.payloads import RestResponses
 from strudel_jupyter.lookup.browse import browse_sounds
-from strudel_jupyter.lookup.knowledge import strudel_knowledge
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 
@@ -44,7 +44,10 @@ ROUTE_TYPES = {
     "/strudel-jupyter/inspect": "inspect",
     "/strudel-jupyter/validate": "validate",
     "/strudel-jupyter/user-sounds": "user_sounds",
+    "/strudel-jupyter/samples-status": "samples_status",
 }
+#: Routes whose answer is not JSON: the sample cache serves Strudel's files as they are.
+BINARY_ROUTES = ["/strudel-jupyter/samples/(?P<path>.+)"]
 
 
 def validator(name: str) -> Draft202012Validator:
@@ -86,7 +89,7 @@ def test_every_route_has_a_response_type():
     app = App()
     server.setup_handlers(app)
     # Then each route has its body in RestResponses, and RestResponses has nothing else but errors
-    assert sorted(app.routes) == sorted(ROUTE_TYPES)
+    assert sorted(app.routes) == sorted([*ROUTE_TYPES, *BINARY_ROUTES])
     assert set(RestResponses.__annotations__) == {*ROUTE_TYPES.values(), "error"}
     assert set(SCHEMA["properties"]) == set(RestResponses.__annotations__)
 
@@ -211,6 +214,7 @@ ROUTE_SAMPLES: dict[str, list[tuple[tuple[str, ...], dict[str, str]]]] = {
     "tags": [(("tags",), {})],
     "sound_sources": [(("sound-sources",), {})],
     "user_sounds": [(("user-sounds",), {})],
+    "samples_status": [(("samples-status",), {}), (("samples-status",), {"check": "1"})],
 }
 
 #: Per RestResponses property of a POST route: JSON bodies answered with 200.
@@ -232,6 +236,7 @@ ERROR_SAMPLES = [
     (("sounds",), {"category": "loops"}, 400),
     (("reference", "rooom"), {}, 404),  # with `suggestions`
     (("sounds", "pianno"), {}, 404),
+    (("samples", "secret.txt"), {}, 404),  # a path no sample map lists
 ]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from strudel_jupyter import StrudelIndex
-from strudel_jupyter.jupyter.server import _REFUSALS, API_ERROR_CODES, INDEX_SETTING, api_routes
+from strudel_jupyter.jupyter.rest.routes import _REFUSALS, API_ERROR_CODES, INDEX_SETTING, api_routes
 from strudel_jupyter.vocabulary import DOMAINS, MODES, REASONS
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]

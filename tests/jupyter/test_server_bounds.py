@@ -3,7 +3,7 @@
 A real Jupyter server (pytest-jupyter) with the extension enabled. The slow lookup is a
 stand-in that burns CPU in Python for a while, as a worst-case input does (holding the GIL
 between bytecodes, the hard case for a thread pool); the real worst-case inputs are bounded
-by the validator's own limits (tests/code).
+by the validator's own limits (tests/validator).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from strudel_jupyter.jupyter import server
-from strudel_jupyter.jupyter.server import POOL_SETTING, WorkerPool
+from strudel_jupyter.jupyter.rest import routes as server
+from strudel_jupyter.jupyter.rest.routes import POOL_SETTING, WorkerPool
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 

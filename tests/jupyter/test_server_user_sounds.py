@@ -8,7 +8,7 @@ import pytest
 
 from strudel_jupyter import StrudelIndex
 from strudel_jupyter.data.user_sounds import add_user_sounds, read_user_sounds
-from strudel_jupyter.jupyter.server import INDEX_SETTING
+from strudel_jupyter.jupyter.rest.routes import INDEX_SETTING
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 

@@ -58,6 +58,8 @@ ApiErrorCode = Literal[
     "snapshot_unavailable",
     "busy",
     "timeout",
+    "upstream_unreachable",
+    "upstream_error",
     "internal_error",
 ]
 API_ERROR_CODES: tuple[str, ...] = get_args(ApiErrorCode)

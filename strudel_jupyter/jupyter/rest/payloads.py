@@ -28,6 +28,8 @@ __all__ = [
     "ReferencePage",
     "ReferenceRow",
     "RestResponses",
+    "SampleCacheStatus",
+    "SamplePackStatus",
     "SoundDetail",
     "SoundEntryReply",
     "SampleMapSource",
@@ -183,6 +185,39 @@ class UserSoundsReply(TypedDict):
     removed: NotRequired[list[str]]
 
 
+class SamplePackStatus(TypedDict):
+    """One sample pack of the prebake in the sample cache: what of it is on disk."""
+
+    name: str
+    #: Sample files of the pack on disk, of ``total_files`` the pack names.
+    files: int
+    total_files: int
+    #: Sounds of the pack with at least one file on disk.
+    sounds: int
+    bytes: int
+    #: Whether the pack's map (its JSON) is on disk.
+    map_cached: bool
+
+
+class SampleCacheStatus(TypedDict):
+    """GET samples-status: the server's sample cache and whether Strudel's sample server answers."""
+
+    #: Where samples come from: Strudel's CDN or the configured mirror (ends in ``/``).
+    mirror: str
+    #: As last seen: true, false (``error`` says why) or null (not asked yet; ``?check=1`` asks).
+    reachable: bool | None
+    error: str | None
+    #: One line for people: "Strudel's sample server cannot be reached: synths still play; 3 sounds cached (...)".
+    message: str
+    cache_dir: str
+    files: int
+    bytes: int
+    sounds: int
+    #: The size cap: past it the least recently used files go.
+    max_bytes: int
+    packs: list[SamplePackStatus]
+
+
 class RestResponses(TypedDict):
     """The body of each route's successful answer (and of every error), by route."""
 
@@ -198,4 +233,5 @@ class RestResponses(TypedDict):
     inspect: InspectReply
     validate: ValidateReply
     user_sounds: UserSoundsReply
+    samples_status: SampleCacheStatus
     error: ErrorReply

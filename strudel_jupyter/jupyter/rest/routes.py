@@ -15,6 +15,7 @@ from jupyter_server.utils import url_path_join
 
 from ...ask.knowledge import strudel_knowledge
 from ...data.index import StrudelIndex
+from ...data.sample_cache import SampleCache
 from ...data.sound_sources import sound_sources
 from ...data.sounds_tab import SOUND_CATEGORIES
 from ...lookup.browse import (
@@ -44,6 +45,7 @@ from .base import (
     _choice,
 )
 from .editor import CompleteHandler, InspectHandler, ValidateHandler
+from .samples import SAMPLES_SETTING, SampleHandler, SampleService, SampleStatusHandler
 from .user_sounds import UserSoundsHandler
 
 __all__ = [
@@ -270,12 +272,26 @@ def api_routes(base_url: str = "/") -> list[tuple[str, type[StrudelHandler]]]:
         (url_path_join(base, "complete"), CompleteHandler),
         (url_path_join(base, "inspect"), InspectHandler),
         (url_path_join(base, "validate"), ValidateHandler),
+        (url_path_join(base, "samples", r"(?P<path>.+)"), SampleHandler),
+        (url_path_join(base, "samples-status"), SampleStatusHandler),
     ]
 
 
-def setup_handlers(web_app: Any, *, index: StrudelIndex | None = None, pool: WorkerPool | None = None) -> None:
-    """Register :func:`api_routes` on the server's web app (``index=``/``pool=`` for tests)."""
+def setup_handlers(
+    web_app: Any,
+    *,
+    index: StrudelIndex | None = None,
+    pool: WorkerPool | None = None,
+    samples: SampleCache | None = None,
+) -> None:
+    """Register :func:`api_routes` on the server's web app (``index=``/``pool=``/``samples=`` for tests).
+
+    ``samples`` is the sample cache to serve (the extension builds it from the
+    ``StrudelSamples`` traits); without it, one is built from the environment on first use.
+    """
     if index is not None:
         web_app.settings[INDEX_SETTING] = index
     web_app.settings[POOL_SETTING] = pool if pool is not None else WorkerPool()
+    if samples is not None:
+        web_app.settings[SAMPLES_SETTING] = SampleService(samples)
     web_app.add_handlers(".*$", api_routes(web_app.settings.get("base_url", "/")))
