@@ -39,6 +39,12 @@ const CHECK_CYCLES = 4;
 const CHECK_EVENTS = 2000;
 /** Silence markers of the mini-notation: never a sound to load. */
 const RESTS = new Set(['-', '~', '_']);
+/** At most this many sounds of a pattern are checked (and their first samples downloaded) before it plays. */
+const CHECK_SOUNDS = 16;
+
+function problemOf(error: unknown): SoundProblem {
+  return error instanceof SoundProblem ? error : new SoundProblem(String(error));
+}
 
 function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -195,60 +201,86 @@ class StrudelEngine implements IStrudelAudio {
     if (this.current.owner !== owner || !pattern) {
       return; // stopped meanwhile, or an evaluation error (onEvalError said it)
     }
-    const { names, missing } = await this.missingSounds(pattern);
+    const { problems, silent } = await this.checkSounds(pattern);
     if (this.current.owner !== owner) {
       return;
     }
-    if (missing.length) {
-      const problem = await this.notLoaded(missing);
-      if (missing.length === names.length) {
+    if (problems.length) {
+      // "hh, sd: <why>": which sounds, then why, each reason once.
+      const reasons = new Map<string, string[]>();
+      for (const problem of problems) {
+        reasons.set(problem.reason, [...(reasons.get(problem.reason) ?? []), ...problem.sounds]);
+      }
+      const message = [...reasons].map(([reason, sounds]) => `${sounds.join(', ')}: ${reason}`).join('; ');
+      const details = [...new Set(problems.flatMap(p => p.details))];
+      if (silent) {
         this.repl.stop();
-        this.setState({ owner, status: 'error', message: `Silent: ${problem.message}`, details: problem.details });
+        this.setState({ owner, status: 'error', message: `Silent: ${message}`, details });
         return;
       }
       this.repl.start();
-      this.setState({
-        owner,
-        status: 'trouble',
-        message: `Plays without ${problem.message}`,
-        details: problem.details
-      });
+      this.setState({ owner, status: 'trouble', message: `Playing only in part: ${message}`, details });
       return;
     }
     this.repl.start();
     this.setState({ owner, status: 'playing' });
   }
 
-  /** The sounds a pattern's first cycles name (with their banks), and those not loaded. */
-  private async missingSounds(pattern: webaudio.IPattern): Promise<{ names: string[]; missing: string[] }> {
-    const names = new Set<string>();
+  /**
+   * The sounds a pattern's first cycles name (with their banks), and why those that cannot
+   * sound cannot: not loaded, or their sample cannot be downloaded.
+   */
+  private async checkSounds(
+    pattern: webaudio.IPattern
+  ): Promise<{ names: string[]; problems: SoundProblem[]; silent: boolean }> {
+    const uses = new Map<string, number>(); // sound -> the first sample index it plays
     try {
       for (const hap of pattern.queryArc(0, CHECK_CYCLES).slice(0, CHECK_EVENTS)) {
         const value = hap.value as Record<string, unknown> | null;
         const s = value && typeof value === 'object' ? value.s : undefined;
         if (typeof s === 'string' && !RESTS.has(s)) {
-          names.add(typeof value?.bank === 'string' ? `${value.bank}_${s}` : s);
+          const name = typeof value?.bank === 'string' ? `${value.bank}_${s}` : s;
+          if (!uses.has(name)) {
+            uses.set(name, typeof value?.n === 'number' ? value.n : 0);
+          }
         }
       }
     } catch {
-      return { names: [], missing: [] }; // a query error shows when the scheduler meets it
+      return { names: [], problems: [], silent: false }; // a query error shows when the scheduler meets it
     }
-    const missing = () => [...names].filter(name => !webaudio.getSound(name));
-    if (missing().length) {
+    const names = [...uses.keys()].slice(0, CHECK_SOUNDS);
+    if (names.some(name => !webaudio.getSound(name))) {
       await timeout(this.mapsLoaded, LOAD_TIMEOUT_MS, 'loading the sample maps').catch(() => undefined);
     }
-    return { names: [...names], missing: missing() };
+    const missing = names.filter(name => !webaudio.getSound(name));
+    const problems = missing.length ? [await this.notLoaded(missing)] : [];
+    const checks = names
+      .filter(name => !missing.includes(name) && (webaudio.getSound(name)?.data.type ?? 'sample') === 'sample')
+      .map(name => {
+        const entry = webaudio.getSound(name);
+        return entry
+          ? this.checkSample(name, uses.get(name) ?? 0, entry).then(() => null, problemOf)
+          : Promise.resolve(null);
+      });
+    for (const problem of await Promise.all(checks)) {
+      if (problem) {
+        problems.push(problem);
+      }
+    }
+    // One problem names every missing sound ("a, b not loaded"): count sounds, not problems.
+    const silent = missing.length + problems.length - (missing.length ? 1 : 0) >= names.length;
+    return { names, problems, silent };
   }
 
   /** "bd, tr909_hh not loaded: <why>" as one line, with the failed maps as details. */
   private async notLoaded(names: string[]): Promise<SoundProblem> {
     const what = `${names.map(n => `“${n}”`).join(', ')} not loaded`;
     if (!this.mapProblems.length) {
-      return new SoundProblem(`${what}: no such sound (see the Sounds tab)`);
+      return new SoundProblem(`${what}: no such sound (see the Sounds tab)`, [], names, 'no such sound');
     }
     this.server = (await sampleServer()) ?? this.server; // a fresh count of cached sounds
     const { summary, details } = mapsSummary(this.mapProblems, this.server, this.mapCount);
-    return new SoundProblem(`${what}: ${summary}`, details);
+    return new SoundProblem(`${what}: ${summary}`, details, names, `not loaded. ${summary}`);
   }
 
   stop(owner?: string): void {
@@ -356,7 +388,8 @@ class StrudelEngine implements IStrudelAudio {
       // Same origin when it goes through the server: the login cookie goes with it.
       response = await fetch(url.replace('#', '%23'), { signal: controller.signal, credentials: 'same-origin' });
     } catch {
-      throw new SoundProblem(`Could not download ${label}: ${hostOf(url)} cannot be reached (offline?)`, [url]);
+      const reason = `${hostOf(url)} cannot be reached (offline?)`;
+      throw new SoundProblem(`Could not download ${label}: ${reason}`, [url], [label], reason);
     } finally {
       clearTimeout(timer);
     }
@@ -365,13 +398,17 @@ class StrudelEngine implements IStrudelAudio {
       const details = [url, ...(body?.message ? [body.message] : [])];
       if (this.server && url.startsWith(this.server.base) && [502, 503, 504].includes(response.status)) {
         this.server = (await sampleServer()) ?? this.server;
-        const { summary } = mapsSummary([{ name, message: '', unreachable: true }], this.server, 1);
-        throw new SoundProblem(`${label} is not cached: ${summary}`, details);
+        const { summary, details: why } = mapsSummary([{ name, message: '', unreachable: true }], this.server, 1);
+        // The server's one line first (the user just clicked the sound), which sound after it.
+        throw new SoundProblem(
+          `${summary} (${label} is not cached)`,
+          [...details, ...why],
+          [label],
+          `not cached. ${summary}`
+        );
       }
-      throw new SoundProblem(
-        `Could not download ${label}: it answered ${response.status} ${response.statusText}`,
-        details
-      );
+      const reason = `its sample answered ${response.status} ${response.statusText}`;
+      throw new SoundProblem(`Could not download ${label}: ${reason}`, details, [label], reason);
     }
   }
 

@@ -28,7 +28,10 @@ export interface IPlayState {
 export class SoundProblem extends Error {
   constructor(
     message: string,
-    readonly details: string[] = []
+    readonly details: string[] = [],
+    /** The sounds that cannot sound, and why in a few words (for a pattern's one line). */
+    readonly sounds: string[] = [],
+    readonly reason = message
   ) {
     super(message);
   }

@@ -13,7 +13,7 @@ import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
 import { API_PREFIX, ApiError, requestAPI } from '../api';
-import type { SampleMapSource } from '../rest.generated';
+import type { SampleCacheStatus, SampleMapSource } from '../rest.generated';
 
 /** Strudel's sample CDN, the host the server's sample route stands in for. */
 export const STRUDEL_CDN = 'https://strudel.b-cdn.net/';
@@ -21,12 +21,11 @@ export const STRUDEL_CDN = 'https://strudel.b-cdn.net/';
 const SAMPLES_ROUTE = 'samples';
 const STATUS_ROUTE = ['samples-status'];
 
-/** What the server says about its sample cache (fields it may leave out are optional). */
+/** The server's sample route and what it last said about its cache. */
 export interface ISampleServer {
   /** The prefix that replaces STRUDEL_CDN in every URL (ends with `/`). */
   base: string;
-  /** Sample files the server holds on disk, if it says. */
-  cached?: number;
+  status: SampleCacheStatus;
 }
 
 /** How one map failed: its name and why, and whether the why is "cannot be reached". */
@@ -41,12 +40,8 @@ export async function sampleServer(
   settings: ServerConnection.ISettings = ServerConnection.makeSettings()
 ): Promise<ISampleServer | null> {
   try {
-    const status = await requestAPI<Record<string, unknown>>(STATUS_ROUTE, {}, settings);
-    const cached = [status.cached_files, status.cached, status.files].find(v => typeof v === 'number');
-    return {
-      base: URLExt.join(settings.baseUrl, API_PREFIX, SAMPLES_ROUTE) + '/',
-      cached: cached
-    };
+    const status = await requestAPI<SampleCacheStatus>(STATUS_ROUTE, {}, settings);
+    return { base: URLExt.join(settings.baseUrl, API_PREFIX, SAMPLES_ROUTE) + '/', status };
   } catch {
     return null;
   }
@@ -92,9 +87,14 @@ export function mapsSummary(
   server: ISampleServer | null,
   total: number
 ): { summary: string; details: string[] } {
-  const details = problems.map(p => `${p.name}: ${p.message}`);
-  const cached = server?.cached !== undefined ? `; ${server.cached} sounds cached` : '';
+  const details = problems.filter(p => p.message).map(p => `${p.name}: ${p.message}`);
+  const status = server?.status;
+  const cached = status ? `; ${status.sounds} sounds cached` : '';
   if (problems.length && problems.every(p => p.unreachable)) {
+    if (status?.reachable === false && status.message) {
+      // The server words it (one source for the sidebar, the panel and the CLI).
+      return { summary: status.message, details: [...details, ...(status.error ? [status.error] : [])] };
+    }
     const who = server ? "Strudel's sample server" : `Strudel's sample CDN (${new URL(STRUDEL_CDN).host})`;
     return { summary: `${who} cannot be reached: synths still play${cached}`, details };
   }
