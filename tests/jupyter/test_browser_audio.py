@@ -71,13 +71,14 @@ TAP_SCRIPT = """
 })();
 """
 
-#: The loudest sample that reached the destination during `ms` milliseconds (polled every 10 ms).
+#: The loudest sample that reached the destination during `ms` milliseconds (polled every 10 ms),
+#: or as soon as it passes `until` (when given).
 PEAK_SCRIPT = """
-async (ms) => {
+async ([ms, until]) => {
   const buffer = new Float32Array(2048);
   let peak = 0;
   const end = performance.now() + ms;
-  while (performance.now() < end) {
+  while (performance.now() < end && !(until && peak > until)) {
     for (const tap of window.__strudelTaps || []) {
       tap.getFloatTimeDomainData(buffer);
       for (const v of buffer) peak = Math.max(peak, Math.abs(v));
@@ -255,8 +256,9 @@ def page(browser, lab):
 LEVELS: dict[str, list[float]] = {}
 
 
-def peak(page, ms: int) -> float:
-    level = float(page.evaluate(PEAK_SCRIPT, ms))
+def peak(page, ms: int, *, until: float | None = None) -> float:
+    """The loudest output level within ``ms`` (returning as soon as it passes ``until``, if given)."""
+    level = float(page.evaluate(PEAK_SCRIPT, [ms, until]))
     LEVELS.setdefault(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0], []).append(round(level, 5))
     (SCREENSHOTS / "levels.json").write_text(json.dumps(LEVELS, indent=1))
     return level
@@ -384,15 +386,25 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
     status.filter(has_text="answered 404").wait_for()
     shot(page, "light-sounds-audition-error")
 
-    # Offline (this machine reaches no CDN), the REPL's own sounds fail with the reason, never silently:
-    # a Dirt-Samples sample (its map is inline, its WAV on the CDN)
+    # Offline (no CDN, an empty sample cache), the REPL's own sounds fail in one line, never silently:
+    # a Dirt-Samples sample (its map is inline, its WAV through the server's sample route)
     search_sound(sounds, "casio").click()
-    status.filter(has_text="strudel.b-cdn.net cannot be reached").wait_for()
-    # a sound whose sample map itself is on the CDN
+    status.filter(has_text="(casio is not cached)").wait_for()
+    text = status.locator(".jp-Strudel-messageText")
+    assert text.inner_text().startswith("Strudel's sample server cannot be reached: synths still play; 0 sounds cached")
+    line = text.evaluate("el => parseFloat(getComputedStyle(el).lineHeight) || 16")
+    assert text.bounding_box()["height"] <= 1.6 * line  # one line, not a block listing every map
+    assert status.locator(".jp-Strudel-messageDetails").is_hidden()
+    # the controls above it stay whole
+    for control in (sounds.locator(".jp-Strudel-auditionLabel"), sounds.get_by_role("searchbox")):
+        assert control.evaluate("el => el.scrollWidth <= el.clientWidth")
+    # a sound whose sample map is on the CDN (the server answers its map from the snapshot)
     search_sound(sounds, "piano").click()
-    status.filter(has_text="“piano” is not loaded").wait_for()
-    assert "piano (strudel.b-cdn.net)" in status.inner_text()
-    # a General MIDI soundfont
+    status.filter(has_text="(piano is not cached)").wait_for()
+    # the details, on demand, say where and why
+    status.get_by_role("button", name="more").click()
+    assert "strudel-jupyter/samples/piano/" in status.locator(".jp-Strudel-messageDetails").inner_text()
+    # a General MIDI soundfont (from its own host, not through the server)
     search_sound(sounds, "gm_piano").click()
     status.filter(has_text="Could not load gm_piano (soundfont)").wait_for()
     assert peak(page, 300) < SILENCE
@@ -486,10 +498,26 @@ def test_the_panel_plays_a_picked_sound_through_the_extension(browser, lab):
         assert peak(page, 200) == 0
         # When I pick a sound, it sounds (the labextension's engine plays the panel's output)
         select.select_option(label="sawtooth")
-        assert peak(page, 3000) > SOUND
+        # (through the kernel, a widget message and an output: under load this can take seconds)
+        assert peak(page, 10_000, until=SOUND) > SOUND
         page.locator(".strudel-panel .jp-Strudel-pattern[data-view='sound']").wait_for()
         assert wait_for_silence(page) < SILENCE
         shot(page, "light-panel-audition")
+        # The play button and the "sample" label keep their whole text, wide or narrow
+        play = page.locator(".strudel-panel button", has_text="▶ play")
+        label = page.locator(".strudel-panel .widget-label", has_text="sample").first
+        for width in (1360, 760):
+            page.set_viewport_size({"width": width, "height": 860})
+            page.wait_for_timeout(300)
+            for control in (play, label):
+                fits = control.evaluate(
+                    "el => ({text: el.innerText, fits: el.scrollWidth <= el.clientWidth,"
+                    " inside: el.getBoundingClientRect().right <= el.closest('.strudel-panel')"
+                    ".getBoundingClientRect().right + 1})"
+                )
+                assert fits["fits"] and fits["inside"], (width, fits)
+        assert play.inner_text() == "▶ play" and label.inner_text() == "sample"
+        shot(page, "light-panel-audition-narrow")
     finally:
         context.close()
     assert not [e for e in errors if "strudel" in e.lower()], errors

@@ -115,8 +115,8 @@ def page(browser, lab):
     assert not [e for e in errors if "strudel" in e.lower()], errors
 
 
-def peak(page, ms: int) -> float:
-    return float(page.evaluate(PEAK_SCRIPT, ms))
+def peak(page, ms: int, *, until: float | None = None) -> float:
+    return float(page.evaluate(PEAK_SCRIPT, [ms, until]))
 
 
 def sample_requests(page) -> list[str]:
