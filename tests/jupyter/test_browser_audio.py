@@ -304,7 +304,7 @@ def test_a_synth_auditions_in_the_sounds_tab_and_the_engine_loads_only_then(page
     # When I click the synth's row
     row.click()
     # Then a note sounds at the output, and the engine's chunk came on that click
-    assert peak(page, 1500) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     assert audio_chunk_loaded(page)
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played sawtooth").wait_for()
     # and it plays once: silence after its half-second note and release
@@ -312,7 +312,7 @@ def test_a_synth_auditions_in_the_sounds_tab_and_the_engine_loads_only_then(page
     # Enter on the focused row plays it again
     sounds.get_by_role("listbox", name="Sounds").focus()
     page.keyboard.press("Enter")
-    assert peak(page, 1500) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     assert wait_for_silence(page) < SILENCE
 
 
@@ -347,7 +347,7 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
     wavs.requests.clear()
     # When I click it, the first sample downloads and plays
     row.click()
-    assert peak(page, 1500) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played testtone").wait_for()
     assert "/a.wav" in wavs.requests
     assert wait_for_silence(page) < SILENCE
@@ -356,7 +356,7 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
     page.keyboard.down("2")
     row.click()
     page.keyboard.up("2")
-    assert peak(page, 1500) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played testtone:2").wait_for()
     assert "/c.wav" in wavs.requests
     assert sounds.locator(".jp-Strudel-auditionIndex").input_value() == "2"
@@ -371,7 +371,7 @@ def test_a_registered_sample_plays_at_the_chosen_index_and_failures_say_why(page
     # A sample that takes its time says it is loading, then plays
     search_sound(sounds, "slowtone").click()
     sounds.locator(".jp-Strudel-auditionStatus[data-state='loading']", has_text="Loading slowtone…").wait_for()
-    assert peak(page, 3000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played slowtone").wait_for()
     wait_for_silence(page)
 
@@ -433,7 +433,7 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     # When I click Play, the pattern sounds
     first.get_by_role("button", name="Play this Strudel pattern").click()
     first.locator(".jp-Strudel-patternState", has_text="Playing").wait_for()
-    assert peak(page, 2000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     shot(page, "light-pattern-playing")
     # Strudel's scope is installed, and JupyterLab keeps the browser's own window.focus
     assert page.evaluate("() => typeof window.note === 'function' && typeof window.stack === 'function'")
@@ -447,13 +447,13 @@ def test_a_pattern_output_plays_stops_and_one_plays_at_a_time(page, wavs):
     wavs.requests.clear()
     second.get_by_role("button", name="Play this Strudel pattern").click()
     second.locator(".jp-Strudel-patternState", has_text="Playing").wait_for()
-    assert peak(page, 3000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     assert "/kernel.wav" in wavs.requests
     # Starting the first stops the second: one pattern at a time
     first.get_by_role("button", name="Play this Strudel pattern").click()
     first.locator(".jp-Strudel-patternState", has_text="Playing").wait_for()
     second.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
-    assert peak(page, 1000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     # "Stop all Strudel audio" (Alt+.) silences everything at once
     page.locator(".jp-Notebook").click()
     page.keyboard.press("Alt+Period")
@@ -477,7 +477,7 @@ def test_without_the_autoplay_flag_the_click_itself_starts_the_sound(browser, la
         context, page, errors = _open(strict, lab, "play.ipynb")
         sounds = sounds_tab(page)
         search_sound(sounds, "sawtooth").click()
-        assert peak(page, 1500) > SOUND
+        assert peak(page, 6000, until=SOUND) > SOUND
         assert page.evaluate("() => window.__strudelTaps.every(tap => tap.context.state === 'running')")
         context.close()
     finally:

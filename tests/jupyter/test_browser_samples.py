@@ -165,7 +165,7 @@ def test_a_drum_sample_plays_through_the_server_then_from_its_cache_when_the_cdn
     sounds = sounds_tab(page)
     search_sound(sounds, "rolandtr808_bd").click()
     # Then it sounds, the status says so, and it came through the server, never from the CDN itself
-    assert peak(page, 3000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played rolandtr808_bd").wait_for()
     fetched = sample_requests(page)
     assert f"{lab.url}/strudel-jupyter/samples/{_tr808('bd')}" in fetched, fetched
@@ -191,7 +191,7 @@ def test_a_drum_sample_plays_through_the_server_then_from_its_cache_when_the_cdn
     sounds = sounds_tab(page)
     search_sound(sounds, "rolandtr808_bd").click()
     # Then it still sounds: the server answered from its cache
-    assert peak(page, 3000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     sounds.locator(".jp-Strudel-auditionStatus", has_text="Played rolandtr808_bd").wait_for()
     assert "cache" in sources, sources
     shot(page, "dark-sidebar-sample-playing")
@@ -223,7 +223,7 @@ def test_a_sample_neither_upstream_nor_cached_says_so_in_one_line(page, cdn):
     assert details.is_hidden()
     # and a synth still plays
     search_sound(sounds, "sawtooth").click()
-    assert peak(page, 2000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     search_sound(sounds, "rolandtr808_hh").click()
     status.wait_for()
     run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
@@ -240,7 +240,7 @@ def test_a_pattern_of_the_cached_bank_plays_and_one_that_cannot_sound_never_says
     # Given the bass drum cached (first test), when I play the TR-808 pattern, it sounds
     drums.get_by_role("button", name="Play this Strudel pattern").click()
     drums.locator(".jp-Strudel-patternState", has_text="Playing").wait_for()
-    assert peak(page, 2000) > SOUND
+    assert peak(page, 6000, until=SOUND) > SOUND
     drums.get_by_role("button", name="■ Stop").click()
     drums.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
     assert wait_for_silence(page) < SILENCE
