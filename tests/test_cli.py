@@ -52,3 +52,26 @@ def test_domain_and_mode_choices_are_the_vocabulary():
 
     choices = {a.dest: tuple(a.choices) for a in _query_parser()._actions if a.choices is not None}
     assert choices == {"domain": DOMAINS, "mode": MODES}
+
+
+def test_a_validity_question_prints_the_verdict_first():
+    # Given code that is valid, When asked "is ... valid", Then the first line is the verdict, then details
+    done = run('is s("bd*4").bank("tr808") valid')
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0
+    assert lines[0] == "valid: no problems found"
+    assert lines[1] == "the code uses only names Strudel has (tr808_bd, tr808, s, bank)"
+    assert any(line.startswith("bank tr808") for line in lines[2:])
+
+
+def test_a_validity_question_about_broken_code_says_invalid_first():
+    done = run('is s("bd").rooom(1) valid')
+    first = done.stdout.splitlines()[0]
+    assert done.returncode == 1
+    assert first.startswith("invalid: .rooom() is not a Strudel Pattern method")
+    assert "Did you mean: room" in done.stdout
+
+
+def test_a_name_check_prints_its_verdict_first():
+    done = run("is bd valid")
+    assert done.stdout.splitlines()[0] == "valid: bd is in the sound registry"

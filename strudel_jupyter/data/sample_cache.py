@@ -245,12 +245,20 @@ def sample_catalog(snapshot_dir: os.PathLike[str] | str) -> SampleCatalog:
                 raise SnapshotError(snapshot_file, f"unreadable sample map: {exc}") from exc
             for sound, raw in _map_files(sample_map if isinstance(sample_map, dict) else {}, entry["baseUrl"]):
                 key = urllib.parse.unquote(base_path + raw)
-                if key not in paths:
+                if key not in paths and _inside(key):
                     paths[key] = (base_path + raw, name)
                     files.append(key)
                     sounds.append(sound)
         packs.append(SamplePack(name, map_path, snapshot_file, tuple(files), tuple(sounds)))
     return SampleCatalog(tuple(packs), paths)
+
+
+def _inside(path: str) -> bool:
+    try:
+        check_path(path)
+    except SamplePathEscapes:
+        return False
+    return True
 
 
 def check_path(path: str) -> str:
@@ -282,6 +290,7 @@ class PackStatus:
     bytes: int = 0
     total_files: int = 0
     sounds: int = 0
+    total_sounds: int = 0
     map_cached: bool = False
 
 
@@ -370,9 +379,10 @@ class SampleCache:
         file = self._file(key)
         try:
             size = file.stat().st_size
-            os.utime(file)  # most recently used now
         except OSError:
             return None
+        with contextlib.suppress(OSError):  # a read-only cache still serves, it just ages by fetch time
+            os.utime(file)  # most recently used now
         return CachedSample(file, size, _content_type(key), "cache")
 
     def _snapshot_map(self, key: str, pack: str) -> CachedSample | None:
@@ -495,7 +505,9 @@ class SampleCache:
     def status(self) -> tuple[list[PackStatus], int, int]:
         """Per pack what is cached, then all cached files and bytes."""
         catalog = self.catalog
-        packs = {p.name: PackStatus(p.name, total_files=len(p.files)) for p in catalog.packs}
+        packs = {
+            p.name: PackStatus(p.name, total_files=len(p.files), total_sounds=len(set(p.sounds))) for p in catalog.packs
+        }
         sounds: dict[str, set[str]] = {name: set() for name in packs}
         files = size = 0
         for _mtime, file_size, path in self._walk():

@@ -21,7 +21,7 @@ from ..limits import MAX_MAGIC_LINE_CHARS
 from ..render.results import KnowledgeResult
 from ..vocabulary import DEFAULT_LIMIT, DOMAINS, LIST_LIMIT, MAX_QUERY_CHARS, MODES
 
-__all__ = ["StrudelMagics", "keep_question_marks", "register_question_marks"]
+__all__ = ["TERMINAL_HINT", "StrudelMagics", "keep_question_marks", "register_question_marks"]
 
 _QUOTES = ("'", '"')
 
@@ -61,6 +61,73 @@ def register_question_marks(ipython: Any) -> None:
     cleanup = getattr(ipython, "input_transformers_cleanup", None)
     if cleanup is not None and keep_question_marks not in cleanup:
         cleanup.append(keep_question_marks)
+        _answer_the_loading_cell(ipython)
+
+
+#: The name IPython's help syntax reads at the end of a line ("do" in "what does fast do?").
+_HELP_TARGET = re.compile(r"([A-Za-z_][\w.]*)\?+$")
+
+
+def _answer_the_loading_cell(ipython: Any) -> None:
+    """Answer the "%strudel ...?" lines of the cell that is loading the extension.
+
+    IPython transforms a whole cell before running any of it, so in the cell that runs
+    ``%load_ext strudel_jupyter`` (all of ``ipython -c "..."``, all of a ``.ipy`` file) the
+    transformer above came too late: those lines already became ``pinfo`` calls on their last
+    word. For this one cell, such a call runs the magic with the line's question instead,
+    shows the answer (or assigns it, for ``r = %strudel ...?``), and every other ``pinfo`` call
+    is IPython's own; the next call after the cell puts IPython's own ``pinfo`` back.
+    """
+    running = getattr(getattr(ipython, "displayhook", None), "exec_result", None)
+    raw = getattr(getattr(running, "info", None), "raw_cell", None)
+    if not isinstance(raw, str) or "%strudel" not in raw:
+        return
+    pending = [m for m in map(_ASKED.match, raw.splitlines()) if m]
+    originals = {name: ipython.find_line_magic(name) for name in ("pinfo", "pinfo2")}
+    if not pending or None in originals.values():
+        return
+
+    def restore() -> None:
+        for name, magic in originals.items():
+            ipython.magics_manager.magics["line"][name] = magic
+
+    def answer(name: str, line: str) -> Any:
+        if ipython.displayhook.exec_result is not running:
+            restore()
+            return originals[name](line)
+        target = _HELP_TARGET.search(pending[0]["question"]) if pending else None
+        if target is None or target.group(1) != line.strip():
+            return originals[name](line)
+        asked = pending.pop(0)
+        if not pending:
+            restore()
+        result = ipython.run_line_magic("strudel", asked["question"])
+        if asked["assign"]:
+            ipython.user_ns[asked["assign"].split("=")[0].strip()] = result
+        elif result is not None:
+            from IPython.display import display
+
+            display(result)
+        return None
+
+    for name in originals:
+        ipython.register_magic_function(lambda line, _name=name: answer(_name, line), "line", name)
+
+
+#: What ``%strudel`` alone says in a terminal IPython, where the panel (a widget) cannot show.
+TERMINAL_HINT = (
+    "The Strudel panel is a widget: it shows in a notebook (JupyterLab, Notebook 7, VS Code). "
+    "Here, ask a question: %strudel what does fast do, %strudel list synths, %strudel bank:tr909 "
+    "(%strudel? for help)"
+)
+
+
+def _in_a_terminal(shell: Any) -> bool:
+    try:
+        from IPython.terminal.interactiveshell import TerminalInteractiveShell
+    except ImportError:  # pragma: no cover (IPython without its terminal)
+        return False
+    return isinstance(shell, TerminalInteractiveShell)
 
 
 @magics_class
@@ -166,6 +233,9 @@ class StrudelMagics(Magics):
 
     def _panel(self) -> Any:
         # The panel is this front end's own view of the index (``%strudel`` with no query).
+        if _in_a_terminal(self.shell):  # a widget cannot show there: say what works instead
+            print(TERMINAL_HINT)
+            return None
         from .panel import StrudelPanel
 
         return StrudelPanel(index=self._load_index())

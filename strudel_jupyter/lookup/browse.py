@@ -24,7 +24,9 @@ from .relevance import text_sounds
 __all__ = [
     "CLOSEST",
     "DETAILS_SHOWN",
+    "FunctionDetail",
     "ReferenceBrowse",
+    "SoundDetail",
     "SoundsBrowse",
     "browse_reference",
     "browse_sounds",
@@ -187,30 +189,46 @@ def sound_label(entry: SoundEntry) -> str:
     return label_with_count(entry.name, entry.count)
 
 
-def reference_detail(name: str, *, index: StrudelIndex | None = None) -> FunctionItem | None:
+class FunctionDetail(FunctionItem):
+    """GET reference/<name>: the function item with every example, plus the tab's extras."""
+
+    #: The description as HTML, sanitised on the server (and again in the sidebar).
+    description_html: str
+    synonyms_text: str
+    display_tags: list[str]
+
+
+class SoundDetail(SoundItem):
+    """GET sounds/<name> for a sound: the sound item plus its label and the banks that have it."""
+
+    label: str
+    banks_with_sound: list[str]
+
+
+def reference_detail(name: str, *, index: StrudelIndex | None = None) -> FunctionDetail | None:
     """One entry in the spec's item shape (all examples, sanitised HTML added), or None."""
     index = index or get_index()
     entry = index.reference.get(name)
     if entry is None:
         return None
-    item: dict[str, Any] = dict(function_item(entry, None, examples=len(entry.examples)))
-    item.update(
-        description_html=entry.description_html,
-        synonyms_text=entry.synonyms_text,
-        display_tags=[t for t in entry.filter_tags if t not in IGNORED_TAGS],
-    )
-    return item  # type: ignore[return-value]
+    return {
+        **function_item(entry, None, examples=len(entry.examples)),
+        "description_html": entry.description_html,
+        "synonyms_text": entry.synonyms_text,
+        "display_tags": [t for t in entry.filter_tags if t not in IGNORED_TAGS],
+    }
 
 
-def sound_detail(name: str, *, index: StrudelIndex | None = None) -> SoundItem | BankItem | None:
+def sound_detail(name: str, *, index: StrudelIndex | None = None) -> SoundDetail | BankItem | None:
     """A sound (or, failing that, a bank) in the spec's item shape, or None."""
     index = index or get_index()
     entry = index.sounds.get(name)
     if entry is not None and not entry.hidden:
-        item: dict[str, Any] = dict(sound_item(entry, None))
-        item["label"] = sound_label(entry)
-        item["banks_with_sound"] = banks_with_sound(entry, index=index)
-        return item  # type: ignore[return-value]
+        return {
+            **sound_item(entry, None),
+            "label": sound_label(entry),
+            "banks_with_sound": banks_with_sound(entry, index=index),
+        }
     bank = index.sounds.get_bank(name)
     return bank_item(bank, None) if bank else None
 

@@ -24,9 +24,9 @@ from typing import Literal, TypedDict, get_args
 
 from ..data.index import StrudelIndex, get_index
 from ..vocabulary import Match
-from .browse import reference_detail, sound_detail
+from .browse import FunctionDetail, SoundDetail, reference_detail, sound_detail
 from .closest import closest
-from .items import BankItem, FunctionItem, SoundItem
+from .items import BankItem
 from .ranking import FUZZY_CUTOFF, Hit, rank_names, rank_reference, rank_sounds
 from .ranking import _fuzzy_score as fuzzy_score  # the bands are ranking.py's: one scale for every hit
 from .ranking import _prefix_score as prefix_score
@@ -401,7 +401,7 @@ def _items(index: StrudelIndex, context: CompletionContext, limit: int) -> list[
 # ---------------------------------------------------------------- inspection
 def inspect_at(
     code: str, cursor: int | None = None, *, index: StrudelIndex | None = None
-) -> FunctionItem | SoundItem | BankItem | None:
+) -> FunctionDetail | SoundDetail | BankItem | None:
     """The docs of the name under ``cursor`` (a function, a sound, a bank), or None.
 
     The whole word around the cursor is read (``.ro|om(`` names ``room``), in the slot the

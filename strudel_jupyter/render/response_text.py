@@ -8,7 +8,7 @@ from typing import Any
 
 from ..data.sounds_tab import count_unit
 
-__all__ = ["answer_without_suggestions", "count_label", "header_text", "item_text", "render_text"]
+__all__ = ["answer_without_suggestions", "count_label", "header_text", "item_text", "render_text", "verdict_text"]
 
 _NOUNS = {"function": "function", "sound": "sound", "bank": "bank"}
 
@@ -81,8 +81,36 @@ def item_text(item: Mapping[str, Any], *, width: int = 88) -> list[str]:
     return _sound_text(item)
 
 
+#: How a "yes" to "is X valid" (a name, or quoted code) begins (``ask/code_questions.py``).
+_YES = "Yes: "
+_CODE_YES = "Yes: the code uses only names Strudel has"
+_CODE_NO = "The code has problems:"
+
+
+def verdict_text(response: Mapping[str, Any]) -> list[str]:
+    """The verdict of an "is X valid" answer, first, as a person reads it; [] for other answers.
+
+    ``valid: no problems found`` (then what the code uses), or ``valid: bd is in the sound registry``;
+    code with problems reads ``invalid: <the problems>`` (see :func:`render_text`).
+    """
+    answer = str(response.get("answer", ""))
+    if not response.get("ok") or not answer.startswith(_YES):
+        return []
+    if answer.startswith(_CODE_YES) and ")." in answer:
+        uses, summary = answer.removeprefix(_YES).split(").", 1)
+        summary = summary.strip().rstrip(".")
+        return [f"valid: {summary[:1].lower()}{summary[1:]}", uses + ")"]
+    return ["valid: " + answer.removeprefix(_YES).split(". ", 1)[0].rstrip(".")]
+
+
 def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
     """A readable plain-text rendering of a response (what the CLI and ``text/plain`` show)."""
+    if not response.get("ok") and response.get("reason") == "invalid_code" and _CODE_NO in str(response["answer"]):
+        lines = ["invalid: " + str(response["answer"]).split(_CODE_NO, 1)[1].strip()]
+        if response.get("suggestions"):
+            lines.append("Did you mean: " + ", ".join(response["suggestions"]))
+        lines += [f"note: {n}" for n in response.get("notes") or []]
+        return "\n".join(lines)
     if not response.get("ok"):
         lines = [
             f"Not found: {response.get('query', '')!s}"
@@ -97,7 +125,7 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
         return "\n".join(lines)
     items = response.get("items") or []
     mode = response.get("mode")
-    lines = [header_text(response)]
+    lines = [*verdict_text(response), header_text(response)]
     if mode == "list" and items and all(i["kind"] != "function" for i in items):
         for item in items:
             lines += item_text(item, width=width)[:1]

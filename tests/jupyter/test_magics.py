@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from IPython.core.error import UsageError
@@ -12,8 +16,13 @@ from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import capture_output
 
 from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.jupyter.magics import TERMINAL_HINT
 from strudel_jupyter.render.response_text import render_text
 from strudel_jupyter.render.results import KnowledgeResult
+
+from ..conftest import SHARED_SNAPSHOT
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -232,3 +241,38 @@ def test_the_question_mark_transformer_leaves_other_lines_alone():
     assert keep_question_marks(lines) == lines
     asked = keep_question_marks(["  %strudel is it 'real'?\n"])
     assert asked == ["  get_ipython().run_line_magic('strudel', \"is it 'real'?\")\n"]
+
+
+# ------------------------------------------------------- outside an interactive shell (real processes)
+def _ipython(*args: str, cwd) -> subprocess.CompletedProcess:
+    """A real ``ipython`` process, with this checkout's package and the shared snapshot."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "STRUDEL_SNAPSHOT": str(SHARED_SNAPSHOT), "IPYTHONDIR": str(cwd)}
+    command = [sys.executable, "-m", "IPython", "--no-banner", "--colors=NoColor", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+
+
+def test_a_question_mark_works_under_ipython_c_in_the_cell_that_loads_the_extension(tmp_path):
+    # Given one -c cell that loads the extension and asks (IPython transforms it before any of it runs)
+    source = "%load_ext strudel_jupyter\n%strudel what does fast do?\nr = %strudel list synths?\nprint('mode', r['mode'])\nlen?"
+    done = _ipython("-c", source, cwd=tmp_path)
+    # Then the questions are answered, the assigned one kept as data, and help on anything else is IPython's
+    assert "Object `do` not found" not in done.stdout + done.stderr
+    assert "what does fast do?: 1 function" in done.stdout and "usage: fast(factor)" in done.stdout
+    assert "mode list" in done.stdout
+    assert "Return the number of items in a container" in done.stdout
+
+
+def test_a_question_mark_works_in_an_ipy_file(tmp_path):
+    script = tmp_path / "ask.ipy"
+    script.write_text("%load_ext strudel_jupyter\n%strudel is bd available?\nprint('done')\n", encoding="utf-8")
+    done = _ipython(str(script), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Object `available` not found" not in done.stdout + done.stderr
+    assert "bd  (sample, drum-machines, 8 samples)" in done.stdout and done.stdout.rstrip().endswith("done")
+
+
+def test_bare_magic_in_a_terminal_prints_a_short_hint_not_a_widget(tmp_path):
+    done = _ipython("-c", "%load_ext strudel_jupyter\n%strudel", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == TERMINAL_HINT
+    assert "StrudelPanel" not in done.stdout and "VBox" not in done.stdout

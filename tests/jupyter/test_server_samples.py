@@ -186,3 +186,44 @@ class TestUnreachableUpstream:
     async def test_status_check_asks_upstream(self, jp_fetch):
         assert (await status_of(jp_fetch))["reachable"] is None  # not asked yet
         assert (await status_of(jp_fetch, check="1"))["reachable"] is False
+
+
+# ------------------------------------------------------------ settings from the environment
+class TestEnvironment:
+    """Given no StrudelSamples config but STRUDEL_SAMPLE_MIRROR and STRUDEL_SAMPLE_CACHE set when the server starts."""
+
+    @pytest.fixture
+    def jp_server_config(self, standin_cdn, cache_dir, monkeypatch):
+        monkeypatch.setenv("STRUDEL_SAMPLE_MIRROR", standin_cdn.url)
+        monkeypatch.setenv("STRUDEL_SAMPLE_CACHE", str(cache_dir))
+        monkeypatch.setenv("STRUDEL_SAMPLE_CACHE_MAX_BYTES", "3M")
+        return {"ServerApp": {"jpserver_extensions": {"strudel_jupyter": True}}}
+
+    async def test_the_server_fetches_from_the_mirror_into_the_cache(self, sample, jp_fetch, standin_cdn, cache_dir):
+        status, _headers, body = await sample(UZU_BD[0])
+        assert status == 200 and standin_cdn.requests[UZU_BD[0]] == 1
+        assert (cache_dir / UZU_BD[0]).read_bytes() == body
+        report = await status_of(jp_fetch)
+        assert report["mirror"] == standin_cdn.url and report["max_bytes"] == 3 * 1024 * 1024
+
+
+class TestSmallCap:
+    """Given a cap that holds two of the stand-in's drum kit samples."""
+
+    @pytest.fixture
+    def jp_server_config(self, mirror, cache_dir, standin_cdn):
+        size = len(standin_cdn.files[UZU_BD[0]].body)
+        return {
+            "ServerApp": {"jpserver_extensions": {"strudel_jupyter": True}},
+            "StrudelSamples": {"mirror": mirror, "cache_dir": str(cache_dir), "max_bytes": 2 * size + 100},
+        }
+
+    async def test_the_least_recently_used_sample_goes_first(self, sample, standin_cdn, cache_dir):
+        third = "uzu-drumkit/brk/10_break_amen_pprocessed.wav"  # named by the real map, like UZU_BD
+        standin_cdn.add(third, wav_bytes(90))
+        for path in (*UZU_BD, UZU_BD[0]):  # the first is used again: the second is now the oldest
+            assert (await sample(path))[0] == 200
+            await asyncio.sleep(0.02)
+        assert (await sample(third))[0] == 200
+        on_disk = {p.relative_to(cache_dir).as_posix() for p in cache_dir.rglob("*") if p.is_file()}
+        assert on_disk == {UZU_BD[0], third}

@@ -13,7 +13,7 @@ from ...lookup.completion import DEFAULT_COMPLETIONS, complete, inspect_at
 from ...vocabulary import MAX_LIMIT
 
 if TYPE_CHECKING:
-    from ...validator.report import ValidationResult
+    from .payloads import CompleteReply, InspectReply, ValidateReply
 from .base import (
     ApiError,
     StrudelHandler,
@@ -53,7 +53,7 @@ class CompleteHandler(CodeHandler):
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise ApiError(400, "invalid_parameter", f"limit must be a whole number from 1 to {MAX_LIMIT}")
         code, cursor = body["code"], body.get("cursor")
-        await self.reply_from_pool(lambda index: complete(code, cursor, index=index, limit=limit).to_dict())
+        await self.reply_from_pool(lambda index: complete_payload(index, code, cursor, limit))
 
 
 class InspectHandler(CodeHandler):
@@ -63,7 +63,7 @@ class InspectHandler(CodeHandler):
     async def post(self) -> None:
         body = self.code_body(("code", "cursor"))
         code, cursor = body["code"], body.get("cursor")
-        await self.reply_from_pool(lambda index: {"item": inspect_at(code, cursor, index=index)})
+        await self.reply_from_pool(lambda index: inspect_payload(index, code, cursor))
 
 
 class ValidateHandler(CodeHandler):
@@ -75,7 +75,15 @@ class ValidateHandler(CodeHandler):
         await self.reply_from_pool(lambda index: validation_payload(index, code))
 
 
-def validation_payload(index: StrudelIndex, code: str) -> ValidationResult:
+def complete_payload(index: StrudelIndex, code: str, cursor: int | None, limit: int) -> CompleteReply:
+    return complete(code, cursor, index=index, limit=limit).to_dict()
+
+
+def inspect_payload(index: StrudelIndex, code: str, cursor: int | None) -> InspectReply:
+    return {"item": inspect_at(code, cursor, index=index)}
+
+
+def validation_payload(index: StrudelIndex, code: str) -> ValidateReply:
     from ...validator.validation import strudel_validate  # the parser loads on the first validation only
 
     result = strudel_validate(code, index=index)

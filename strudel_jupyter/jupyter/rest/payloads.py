@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from ...data.sound_sources import SampleMapSource, SoundSources, UserSound
+from ...lookup.browse import FunctionDetail, SoundDetail
 from ...lookup.completion import CompletionsDict
-from ...lookup.items import BankItem, FunctionItem, KnowledgeFailure, KnowledgeSuccess, SoundItem
+from ...lookup.items import BankItem, KnowledgeFailure, KnowledgeSuccess
 from ...validator.report import ValidationResult
 
 __all__ = [
@@ -86,15 +87,6 @@ class ReferencePage(TypedDict):
     details: list[FunctionDetail]
 
 
-class FunctionDetail(FunctionItem):
-    """GET reference/<name>: the function item with every example, plus the tab's extras."""
-
-    #: The description as HTML, sanitised on the server (and again in the sidebar).
-    description_html: str
-    synonyms_text: str
-    display_tags: list[str]
-
-
 class SoundRow(TypedDict):
     """One row of the sounds list: the name as the tab prints it (``bd(8)``)."""
 
@@ -127,13 +119,6 @@ class SoundsPage(TypedDict):
     details: list[SoundEntryReply]
     #: The registry version listed (user-sounds answers a newer one when sounds come or go).
     version: int
-
-
-class SoundDetail(SoundItem):
-    """GET sounds/<name> for a sound: the sound item plus its label and the banks that have it."""
-
-    label: str
-    banks_with_sound: list[str]
 
 
 #: GET sounds/<name>: a sound, or, when no sound has that name, a bank.

@@ -31,7 +31,15 @@ from ...lookup.ranking import suggest
 from ...vocabulary import DOMAINS, MAX_LIMIT, MAX_QUERY_CHARS, MODES
 
 if TYPE_CHECKING:
-    pass
+    from .payloads import (
+        CategoriesReply,
+        FunctionDetail,
+        KnowledgeReply,
+        ReferencePage,
+        SoundEntryReply,
+        SoundsPage,
+        TagsReply,
+    )
 from .base import (
     _REFUSALS,
     API_ERROR_CODES,
@@ -94,14 +102,12 @@ class KnowledgeHandler(StrudelHandler):
         await self.reply_cached(("knowledge", *request.values()), lambda index: knowledge_payload(index, request))
 
 
-def knowledge_payload(index: StrudelIndex, request: dict[str, Any]) -> dict[str, Any]:
-    response: dict[str, Any] = dict(
-        strudel_knowledge(
-            request["q"], domain=request["domain"], mode=request["mode"], limit=request["limit"], index=index
-        )
+def knowledge_payload(index: StrudelIndex, request: dict[str, Any]) -> KnowledgeReply:
+    response = strudel_knowledge(
+        request["q"], domain=request["domain"], mode=request["mode"], limit=request["limit"], index=index
     )
-    refusal = _REFUSALS.get(response.get("reason", ""))
-    if not response["ok"] and refusal:
+    refusal = None if response["ok"] else _REFUSALS.get(response["reason"])
+    if refusal:
         status, code = refusal
         raise ApiError(status, code, response["answer"])
     # ok: false with reason not_found is an answer (with real suggestions), not an error
@@ -121,7 +127,7 @@ class ReferenceListHandler(StrudelHandler):
         )
 
 
-def reference_page(index: StrudelIndex, search: str, tag: str, offset: int, limit: int) -> dict[str, Any]:
+def reference_page(index: StrudelIndex, search: str, tag: str, offset: int, limit: int) -> ReferencePage:
     try:
         found = browse_reference(search, tag, index=index)
     except ValueError as exc:
@@ -151,7 +157,7 @@ class ReferenceEntryHandler(StrudelHandler):
         await self.reply_cached(("reference-entry", name), lambda index: reference_entry(index, name))
 
 
-def reference_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
+def reference_entry(index: StrudelIndex, name: str) -> FunctionDetail:
     item = reference_detail(name, index=index)
     if item is None:
         raise ApiError(
@@ -160,7 +166,7 @@ def reference_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
             f"{name!r} is not in the Strudel reference",
             suggestions=suggest(index, name, domain="reference"),
         )
-    return dict(item)
+    return item
 
 
 class SoundListHandler(StrudelHandler):
@@ -177,7 +183,7 @@ class SoundListHandler(StrudelHandler):
         )
 
 
-def sounds_page(index: StrudelIndex, search: str, category: str, offset: int, limit: int) -> dict[str, Any]:
+def sounds_page(index: StrudelIndex, search: str, category: str, offset: int, limit: int) -> SoundsPage:
     try:
         found = browse_sounds(search, category, index=index)
     except ValueError as exc:
@@ -216,7 +222,7 @@ class SoundEntryHandler(StrudelHandler):
         await self.reply_cached(("sound-entry", name), lambda index: sound_entry(index, name))
 
 
-def sound_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
+def sound_entry(index: StrudelIndex, name: str) -> SoundEntryReply:
     item = sound_detail(name, index=index)
     if item is None:
         raise ApiError(
@@ -225,7 +231,7 @@ def sound_entry(index: StrudelIndex, name: str) -> dict[str, Any]:
             f"{name!r} is not a sound or bank in the registry",
             suggestions=suggest(index, name, domain="sounds"),
         )
-    return dict(item)
+    return item
 
 
 class CategoriesHandler(StrudelHandler):
@@ -234,7 +240,8 @@ class CategoriesHandler(StrudelHandler):
     @tornado.web.authenticated
     async def get(self) -> None:  # a copy of a small dict: cheap enough for the loop
         index = await self.index()
-        self.reply({"categories": dict(index.sounds.category_counts)})
+        reply: CategoriesReply = {"categories": dict(index.sounds.category_counts)}
+        self.reply(reply)
 
 
 class TagsHandler(StrudelHandler):
@@ -243,7 +250,8 @@ class TagsHandler(StrudelHandler):
     @tornado.web.authenticated
     async def get(self) -> None:  # a copy of a small dict: cheap enough for the loop
         ref = (await self.index()).reference
-        self.reply({"tags": dict(ref.tag_counts), "total": len(ref)})
+        reply: TagsReply = {"tags": dict(ref.tag_counts), "total": len(ref)}
+        self.reply(reply)
 
 
 class SoundSourcesHandler(StrudelHandler):

@@ -10,15 +10,18 @@ requests ask for it at once.
 from __future__ import annotations
 
 import asyncio
+import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tornado.web
+from tornado.iostream import StreamClosedError
 from traitlets import Int, Unicode, default, validate
-from traitlets.config import Configurable
+from traitlets.config import LoggingConfigurable
 
 from ...data.sample_cache import (
+    CDN_URL,
     CachedSample,
     SampleCache,
     SampleFetchError,
@@ -29,9 +32,11 @@ from ...data.sample_cache import (
     default_mirror,
     normalise_mirror,
 )
-from ...limits import SAMPLE_WORKERS
+from ...limits import SAMPLE_CACHE_MAX_BYTES, SAMPLE_WORKERS
 from .base import ApiError, StrudelHandler
-from .payloads import SampleCacheStatus
+
+if TYPE_CHECKING:
+    from .payloads import SampleCacheStatus
 
 __all__ = ["SAMPLES_SETTING", "SampleHandler", "SampleStatusHandler", "SampleService", "StrudelSamples"]
 
@@ -40,7 +45,7 @@ SAMPLES_SETTING = "strudel_jupyter_samples"
 _READ_CHUNK = 256 * 1024
 
 
-class StrudelSamples(Configurable):
+class StrudelSamples(LoggingConfigurable):
     """Where the server caches Strudel's samples and where it fetches them (``jupyter_server_config.py``)."""
 
     mirror = Unicode(
@@ -56,9 +61,15 @@ class StrudelSamples(Configurable):
         "(default: $STRUDEL_SAMPLE_CACHE_MAX_BYTES, else SAMPLE_CACHE_MAX_BYTES in limits.py)."
     ).tag(config=True)
 
+    # A bad environment variable is logged and the built-in default used: the rest of the
+    # API must not go down for it (a bad value in the config itself is refused, as traits are).
     @default("mirror")
     def _default_mirror(self) -> str:
-        return default_mirror()
+        try:
+            return default_mirror()
+        except ValueError as exc:
+            self.log.warning("strudel-jupyter: STRUDEL_SAMPLE_MIRROR: %s; using %s", exc, CDN_URL)
+            return CDN_URL
 
     @default("cache_dir")
     def _default_cache_dir(self) -> str:
@@ -66,7 +77,13 @@ class StrudelSamples(Configurable):
 
     @default("max_bytes")
     def _default_max_bytes(self) -> int:
-        return default_max_bytes()
+        try:
+            return default_max_bytes()
+        except ValueError as exc:
+            self.log.warning(
+                "strudel-jupyter: STRUDEL_SAMPLE_CACHE_MAX_BYTES: %s; using %d", exc, SAMPLE_CACHE_MAX_BYTES
+            )
+            return SAMPLE_CACHE_MAX_BYTES
 
     @validate("mirror")
     def _check_mirror(self, proposal: Any) -> str:
@@ -126,18 +143,21 @@ class SampleHandler(StrudelHandler):
             if exc.reason == "unreachable":
                 raise ApiError(502, "upstream_unreachable", exc.message) from None
             raise ApiError(502, "upstream_error", exc.message) from None
-        self.set_header("Content-Length", str(sample.size))
-        self.set_header("Cache-Control", "private, max-age=86400")
-        self.set_header("X-Strudel-Sample-Source", sample.source)
-        self.set_header("Content-Type", sample.content_type)
         try:
             file = await service.run(open, sample.file, "rb")
-        except OSError:  # evicted or cleared between the lookup and the read: fetch it again next time
+        except OSError:  # evicted or cleared between the lookup and the read: fetched again next time
             raise ApiError(502, "upstream_error", f"{path!r} left the cache while being read; retry") from None
         try:
+            # the size of the file opened (another process may have replaced the one looked up)
+            self.set_header("Content-Length", str(os.fstat(file.fileno()).st_size))
+            self.set_header("Cache-Control", "private, max-age=86400")
+            self.set_header("X-Strudel-Sample-Source", sample.source)
+            self.set_header("Content-Type", sample.content_type)
             while chunk := await service.run(file.read, _READ_CHUNK):
                 self.write(chunk)
                 await self.flush()
+        except StreamClosedError:  # the browser went away (a new sound cut this one): nothing to answer
+            return
         finally:
             await service.run(file.close)
         self.finish(set_content_type=sample.content_type)

@@ -13,7 +13,7 @@ from ...data.sounds import process_sample_map
 from ...data.user_sounds import add_user_sounds, remove_user_sounds
 
 if TYPE_CHECKING:
-    pass
+    from .payloads import UserSoundsReply
 from .base import (
     MAX_BODY_BYTES,
     ApiError,
@@ -56,7 +56,8 @@ class UserSoundsHandler(StrudelHandler):
             return sorted(process_sample_map(sample_map, base_url))
 
         added = await self.pool.run(work)
-        self.reply({**user_sounds_reply(index), "added": added})
+        reply: UserSoundsReply = {**user_sounds_reply(index), "added": added}
+        self.reply(reply)
 
     @tornado.web.authenticated
     async def delete(self) -> None:
@@ -69,10 +70,11 @@ class UserSoundsHandler(StrudelHandler):
             return removed
 
         removed = await self.pool.run(work)
-        self.reply({**user_sounds_reply(index), "removed": removed})
+        reply: UserSoundsReply = {**user_sounds_reply(index), "removed": removed}
+        self.reply(reply)
 
 
-def user_sounds_reply(index: StrudelIndex) -> dict[str, Any]:
+def user_sounds_reply(index: StrudelIndex) -> UserSoundsReply:
     """The store as the index shows it now: names, problems found in it, and a version to poll."""
     return {
         "names": [e.name for e in index.sounds.in_category("user")],
