@@ -121,7 +121,7 @@ class _CodeBar:
         self._send = send
         self.blocks: list[tuple[str, str]] = []
         # the choice takes the room left; the label and the buttons keep their whole words
-        self.choice = W.Dropdown(options=[], layout=W.Layout(flex="1 1 0%", width="auto", min_width="8em"))
+        self.choice = W.Dropdown(options=[], layout=W.Layout(flex="1 1 0%", width="auto", min_width="6em"))
         self.choice.add_class("strudel-code-choice")
         self.insert_button = _button("Insert", self._insert_clicked, flex="0 0 auto")
         self.insert_button.tooltip = "Insert as a %%strudel cell below the active cell"
@@ -133,7 +133,8 @@ class _CodeBar:
         self.last_request: CodeRequest | None = None
         self._clicks = 0  # which click the status speaks for
         label = W.Label("Code:", layout=W.Layout(flex="0 0 auto", width="auto"))
-        row = W.HBox([label, self.choice, self.insert_button, self.copy_button])
+        # narrow, the buttons wrap under the choice rather than being cut at the edge
+        row = W.HBox([label, self.choice, self.insert_button, self.copy_button], layout=W.Layout(flex_flow="row wrap"))
         self.box = W.VBox([row, self.status, self.manual])
         self.box.add_class("strudel-code-bar")
         self.set_blocks([])
@@ -217,11 +218,12 @@ class StrudelPanel(W.VBox):
         self.ask_text = W.Text(
             placeholder="Ask: what does fast do · list synths · is bd available · bank:tr909",
             continuous_update=False,
-            layout=W.Layout(flex="1 1 auto"),
+            layout=W.Layout(flex="1 1 0%", width="auto", min_width="0"),
         )
         self.ask_text.observe(lambda _c: self.ask(), names="value")
-        self.ask_button = _button("Ask", lambda _b: self.ask())
-        self.clear_button = _button("Clear", lambda _b: self.ask(""))
+        # the box takes the room left; the buttons keep their whole words
+        self.ask_button = _button("Ask", lambda _b: self.ask(), flex="0 0 auto")
+        self.clear_button = _button("Clear", lambda _b: self.ask(""), flex="0 0 auto")
         self.answer = W.HTML(layout=W.Layout(display="none"))
         self.answer.add_class("strudel-answer")
 

@@ -503,13 +503,16 @@ def test_the_panel_plays_a_picked_sound_through_the_extension(browser, lab):
         page.locator(".strudel-panel .jp-Strudel-pattern[data-view='sound']").wait_for()
         assert wait_for_silence(page) < SILENCE
         shot(page, "light-panel-audition")
-        # The play button and the "sample" label keep their whole text, wide or narrow
+        # The play button, the "sample" label and the other buttons keep their whole text, wide or narrow
         play = page.locator(".strudel-panel button", has_text="▶ play")
         label = page.locator(".strudel-panel .widget-label", has_text="sample").first
+        buttons = [
+            page.locator(".strudel-panel button:visible", has_text=t).first for t in ("Ask", "Clear", "Insert", "Copy")
+        ]
         for width in (1360, 760):
             page.set_viewport_size({"width": width, "height": 860})
             page.wait_for_timeout(300)
-            for control in (play, label):
+            for control in (play, label, *buttons):
                 fits = control.evaluate(
                     "el => ({text: el.innerText, fits: el.scrollWidth <= el.clientWidth,"
                     " inside: el.getBoundingClientRect().right <= el.closest('.strudel-panel')"
