@@ -1,5 +1,6 @@
 /**
- * The sidebar's client for the strudel-jupyter REST API (docs/rest-api.md).
+ * The one client of the strudel-jupyter REST API (docs/rest-api.md): the sidebar, the
+ * notebook editor (completion, inspection, diagnostics) and the audio engine all call it.
  *
  * Every call goes through JupyterLab's ServerConnection, so the server's token,
  * XSRF cookie and base URL are handled the way the rest of JupyterLab does it.
@@ -58,19 +59,28 @@ export class Latest {
   }
 }
 
-/** GET a route under `<base_url>/strudel-jupyter/` and decode its JSON. */
+/** The URL of a route under `<base_url>/strudel-jupyter/` (each part encoded), with its query. */
+export function apiUrl(
+  parts: string[],
+  params: Record<string, string | number | undefined> = {},
+  settings: ServerConnection.ISettings = ServerConnection.makeSettings()
+): string {
+  const query = Object.entries(params)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  const path = URLExt.join(settings.baseUrl, API_PREFIX, ...parts.map(encodeURIComponent));
+  return query ? `${path}?${query}` : path;
+}
+
+/** Call a route under `<base_url>/strudel-jupyter/` (GET unless `init` says otherwise) and decode its JSON. */
 export async function requestAPI<T>(
   parts: string[],
   params: Record<string, string | number | undefined> = {},
   settings: ServerConnection.ISettings = ServerConnection.makeSettings(),
   init: RequestInit = {}
 ): Promise<T> {
-  const query = Object.entries(params)
-    .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-    .join('&');
-  const path = URLExt.join(settings.baseUrl, API_PREFIX, ...parts.map(encodeURIComponent));
-  const url = query ? `${path}?${query}` : path;
+  const url = apiUrl(parts, params, settings);
   let response: Response;
   try {
     response = await ServerConnection.makeRequest(url, init, settings);
@@ -94,4 +104,16 @@ export async function requestAPI<T>(
     );
   }
   return body as T;
+}
+
+/** The editor routes that take a JSON body: `complete`, `inspect`, `validate`. */
+export type EditorRoute = 'complete' | 'inspect' | 'validate';
+
+/** POST a JSON body to an editor route. */
+export function postAPI<K extends EditorRoute>(
+  route: K,
+  body: Record<string, unknown>,
+  settings: ServerConnection.ISettings = ServerConnection.makeSettings()
+): Promise<RestResponses[K]> {
+  return requestAPI<RestResponses[K]>([route], {}, settings, { method: 'POST', body: JSON.stringify(body) });
 }

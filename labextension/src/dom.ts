@@ -105,3 +105,57 @@ export function rovingTabindex(
   });
   return { update };
 }
+
+/**
+ * A status line under a row of controls: it never pushes the controls aside. Long text is
+ * folded to one line with "more", which unfolds it and the details (one per line).
+ */
+export class MessageLine {
+  readonly node: HTMLElement;
+  private readonly text: HTMLElement;
+  private readonly more: HTMLButtonElement;
+  private readonly details: HTMLElement;
+
+  constructor(className: string) {
+    this.text = h('span', { className: 'jp-Strudel-messageText' });
+    this.more = h('button', { type: 'button', className: 'jp-Strudel-messageMore', hidden: true }, 'more');
+    this.details = h('ul', { className: 'jp-Strudel-messageDetails', hidden: true });
+    this.node = h(
+      'div',
+      { className: `jp-Strudel-message ${className}`, role: 'status', 'aria-live': 'polite' },
+      this.text,
+      this.more,
+      this.details
+    );
+    this.more.addEventListener('click', () => this.unfold(this.node.dataset.open !== 'true'));
+  }
+
+  /** The text shown (without "more" and the details). */
+  get value(): string {
+    return this.text.textContent ?? '';
+  }
+
+  /** Show `text` folded to one line; `details` go under "more". */
+  set(text: string, details: string[] = []): void {
+    this.text.textContent = text;
+    this.text.title = text;
+    replace(this.details, ...details.map(line => h('li', {}, line)));
+    this.unfold(false);
+    this.more.hidden = !text || (!details.length && !this.overflows());
+    if (text && !details.length) {
+      // Whether the text overflows is known only once it is laid out.
+      requestAnimationFrame(() => (this.more.hidden = !this.details.childElementCount && !this.overflows()));
+    }
+  }
+
+  private overflows(): boolean {
+    return this.text.scrollWidth > this.text.clientWidth + 1;
+  }
+
+  private unfold(open: boolean): void {
+    this.node.dataset.open = String(open);
+    this.details.hidden = !open || !this.details.childElementCount;
+    this.more.textContent = open ? 'less' : 'more';
+    this.more.setAttribute('aria-expanded', String(open));
+  }
+}

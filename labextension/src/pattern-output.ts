@@ -15,8 +15,8 @@ import { IRenderMimeRegistry } from '@jupyterlab/rendermime';
 import { IRenderMime } from '@jupyterlab/rendermime-interfaces';
 import { Widget } from '@lumino/widgets';
 
-import { IPlayState, loadAudio, loadedAudio, problemText, stopAllAudio, UserSound } from './audio';
-import { h, replace, uid } from './dom';
+import { IPlayState, loadAudio, loadedAudio, problemDetails, problemText, stopAllAudio, UserSound } from './audio';
+import { h, MessageLine, replace, uid } from './dom';
 
 export const PATTERN_MIME = 'application/vnd.strudel.pattern+json';
 const SVG_MIME = 'image/svg+xml';
@@ -96,14 +96,14 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
   private unsubscribe: (() => void) | null = null;
   private readonly play: HTMLButtonElement;
   private readonly stop: HTMLButtonElement;
-  private readonly state: HTMLElement;
+  private readonly state: MessageLine;
 
   constructor() {
     super();
     this.addClass('jp-Strudel-pattern');
     this.play = h('button', { type: 'button', className: 'jp-mod-styled jp-mod-accept jp-Strudel-play' }, '▶ Play');
     this.stop = h('button', { type: 'button', className: 'jp-mod-styled jp-Strudel-stop' }, '■ Stop');
-    this.state = h('span', { className: 'jp-Strudel-patternState', role: 'status', 'aria-live': 'polite' });
+    this.state = new MessageLine('jp-Strudel-patternState');
     this.play.addEventListener('click', () => void this.start());
     this.stop.addEventListener('click', () => void loadedAudio()?.then(audio => audio.stop(this.owner)));
   }
@@ -119,7 +119,7 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
     this.stop.hidden = sound;
     this.play.disabled = !this.trusted;
     this.node.dataset.trusted = String(this.trusted);
-    const bar = h('div', { className: 'jp-Strudel-patternBar' }, this.play, this.stop, this.state);
+    const bar = h('div', { className: 'jp-Strudel-patternBar' }, this.play, this.stop, this.state.node);
     const check = this.data.view === 'check';
     this.node.dataset.view = sound ? 'sound' : check ? 'check' : 'player';
     replace(
@@ -163,16 +163,19 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
     if (this.data.kind === 'sound') {
       return;
     }
-    this.state.classList.toggle('jp-Strudel-error', mine && status === 'error');
-    this.state.textContent = !mine
+    this.state.node.classList.toggle('jp-Strudel-error', mine && status === 'error');
+    this.state.node.classList.toggle('jp-Strudel-warn', mine && status === 'trouble');
+    // "Playing" only when it does: missing sounds (`trouble`) and errors say what and why.
+    const text = !mine
       ? this.trusted
         ? 'Stopped'
         : ''
       : status === 'loading'
         ? 'Starting…'
         : status === 'playing'
-          ? `Playing${state.message ? ` (${state.message})` : ''}`
+          ? 'Playing'
           : (state.message ?? '');
+    this.state.set(text, mine ? (state.details ?? []) : []);
   }
 
   private async start(): Promise<void> {
@@ -181,21 +184,21 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
     }
     const sound = this.data.kind === 'sound';
     if (sound) {
-      this.state.textContent = 'Loading…';
+      this.state.set('Loading…');
     }
     try {
       const audio = await loadAudio();
       this.follow(audio.state, audio.onChange.bind(audio));
       if (sound) {
         await audio.audition(String(this.data.sound ?? ''), Number(this.data.n ?? 0), this.data.sounds ?? {});
-        this.state.textContent = 'Played';
-        this.state.classList.remove('jp-Strudel-error');
+        this.state.set('Played');
+        this.state.node.classList.remove('jp-Strudel-error');
       } else {
         await audio.play(this.owner, String(this.data.code ?? ''), this.data.sounds ?? {});
       }
     } catch (error) {
-      this.state.textContent = problemText(error);
-      this.state.classList.add('jp-Strudel-error');
+      this.state.set(problemText(error), problemDetails(error));
+      this.state.node.classList.add('jp-Strudel-error');
     }
   }
 

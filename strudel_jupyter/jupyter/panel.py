@@ -130,7 +130,7 @@ class _CodeBar:
         self._send = send
         self.blocks: list[tuple[str, str]] = []
         # the choice takes the room left; the label and the buttons keep their whole words
-        self.choice = W.Dropdown(options=[], layout=W.Layout(flex="1 1 0%", width="auto", min_width="8em"))
+        self.choice = W.Dropdown(options=[], layout=W.Layout(flex="1 1 0%", width="auto", min_width="6em"))
         self.choice.add_class("strudel-code-choice")
         self.insert_button = _button("Insert", self._insert_clicked, flex="0 0 auto")
         self.insert_button.tooltip = "Insert as a %%strudel cell below the active cell"
@@ -142,7 +142,8 @@ class _CodeBar:
         self.last_request: CodeRequest | None = None
         self._clicks = 0  # which click the status speaks for
         label = W.Label("Code:", layout=W.Layout(flex="0 0 auto", width="auto"))
-        row = W.HBox([label, self.choice, self.insert_button, self.copy_button])
+        # narrow, the buttons wrap under the choice rather than being cut at the edge
+        row = W.HBox([label, self.choice, self.insert_button, self.copy_button], layout=W.Layout(flex_flow="row wrap"))
         self.box = W.VBox([row, self.status, self.manual])
         self.box.add_class("strudel-code-bar")
         self.set_blocks([])
@@ -226,11 +227,12 @@ class StrudelPanel(W.VBox):
         self.ask_text = W.Text(
             placeholder="Ask: what does fast do · list synths · is bd available · bank:tr909",
             continuous_update=False,
-            layout=W.Layout(flex="1 1 auto"),
+            layout=W.Layout(flex="1 1 0%", width="auto", min_width="0"),
         )
         self.ask_text.observe(lambda _c: self.ask(), names="value")
-        self.ask_button = _button("Ask", lambda _b: self.ask())
-        self.clear_button = _button("Clear", lambda _b: self.ask(""))
+        # the box takes the room left; the buttons keep their whole words
+        self.ask_button = _button("Ask", lambda _b: self.ask(), flex="0 0 auto")
+        self.clear_button = _button("Clear", lambda _b: self.ask(""), flex="0 0 auto")
         self.answer = W.HTML(layout=W.Layout(display="none"))
         self.answer.add_class("strudel-answer")
 
@@ -281,9 +283,11 @@ class StrudelPanel(W.VBox):
         self.snd_code = _CodeBar(send)
         # Audition, as in the REPL: picking a sound plays it once, through the JupyterLab
         # extension's engine (a playable output in snd_audio; see playback.py).
-        self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em"))
-        self.snd_play = _button("▶ play", self._play_clicked)
-        self.snd_audio = W.Output()
+        # The controls never shrink (their labels stay whole); the audition's output takes
+        # what is left and wraps under them when the panel is narrow.
+        self.snd_index = W.BoundedIntText(value=0, min=0, max=9999, layout=W.Layout(width="6em", flex="0 0 auto"))
+        self.snd_play = _button("▶ play", self._play_clicked, flex="0 0 auto", min_width="5em")
+        self.snd_audio = W.Output(layout=W.Layout(flex="1 1 12em", min_width="0"))
         self.last_audition: SoundAudition | None = None
         self.snd_list.select.observe(self._sound_picked, names="value")
         sounds = W.VBox(
@@ -292,7 +296,15 @@ class StrudelPanel(W.VBox):
                 category_row,
                 self.snd_status,
                 self.snd_suggestions,
-                W.HBox([self.snd_play, W.Label("sample"), self.snd_index, self.snd_audio]),
+                W.HBox(
+                    [
+                        self.snd_play,
+                        W.Label("sample", layout=W.Layout(flex="0 0 auto", width="auto", min_width="max-content")),
+                        self.snd_index,
+                        self.snd_audio,
+                    ],
+                    layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 W.HBox(
                     [
                         self.snd_list.box,

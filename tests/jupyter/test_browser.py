@@ -120,12 +120,20 @@ def lab_root(base: Path) -> Path:
 
 
 @contextlib.contextmanager
-def running_lab(base: Path, snapshot: Path, *, config: Path | None = None, app: App = "jupyterlab") -> Iterator[Lab]:
+def running_lab(
+    base: Path,
+    snapshot: Path,
+    *,
+    config: Path | None = None,
+    app: App = "jupyterlab",
+    env: dict[str, str] | None = None,
+) -> Iterator[Lab]:
     """JupyterLab (Notebook 7 with ``app="notebook"``) serving ``base/root`` (see :func:`lab_root`).
 
     It runs until the block ends. The server and its kernels import this checkout's package,
     read ``snapshot``, and keep their own user-sound store, so sounds one lab's kernels
-    register never reach another's tests.
+    register never reach another's tests. Their sample cache starts empty and Strudel's
+    sample CDN is a closed port on 127.0.0.1 (offline, at once) unless ``env`` says otherwise.
     """
     root, port, token = base / "root", _free_port(), uuid.uuid4().hex
     env = {
@@ -137,6 +145,9 @@ def running_lab(base: Path, snapshot: Path, *, config: Path | None = None, app: 
         "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(base / "user-settings"),
         "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
+        "STRUDEL_SAMPLE_CACHE": str(base / "sample-cache"),
+        "STRUDEL_SAMPLE_MIRROR": f"http://127.0.0.1:{_free_port()}/",
+        **(env or {}),
     }
     log = base / f"{app}.log"
     # Notebook 7 runs JupyterLab's server extension too, so the LabApp flags hold for both.

@@ -170,6 +170,18 @@ def test_tab_after_ro_offers_room_with_its_documentation(page, shot):
     assert docs.locator(".jp-Strudel-description").inner_text().startswith("Sets the level of reverb.")
     assert "level" in docs.locator(".jp-Strudel-params").inner_text()
     assert docs.locator(".jp-Strudel-code pre").count() == 1
+    # and the example's Insert and Copy are in view, not cut off by the panel's edge
+    page.wait_for_timeout(200)
+    for name in ("Insert", "Copy"):
+        button = docs.locator(".jp-Strudel-code").first.get_by_role("button", name=name)
+        assert button.evaluate(
+            """el => {
+                const r = el.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                const panel = el.closest('.jp-Completer-docpanel').getBoundingClientRect();
+                return r.height > 0 && r.bottom <= panel.bottom + 1 && !!hit && el.contains(hit);
+            }"""
+        ), name
     shot("light-completer-docs")
     # When I accept it, the word is completed in place
     page.keyboard.press("Enter")

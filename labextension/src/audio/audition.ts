@@ -4,8 +4,8 @@
  * visible "sample" field does the same. Small on purpose: the engine loads on the first click.
  */
 import { requestAPI } from '../api';
-import { h } from '../dom';
-import { loadAudio, problemText, SoundSourcesReply } from './index';
+import { h, MessageLine } from '../dom';
+import { loadAudio, problemDetails, problemText, SoundSourcesReply } from './index';
 
 /** A loading message shows only when the sound takes this long (cached sounds play at once). */
 const LOADING_DELAY_MS = 150;
@@ -14,7 +14,7 @@ const LOADING_DELAY_MS = 150;
 export class Audition {
   readonly node: HTMLElement;
   readonly index: HTMLInputElement;
-  readonly status: HTMLElement;
+  readonly status: MessageLine;
   /** The digit held down (REPL: hold a number key and click), or null. */
   private heldDigit: number | null = null;
   private latest = 0;
@@ -28,7 +28,7 @@ export class Audition {
       className: 'jp-Strudel-auditionIndex',
       'aria-label': 'Sample index to play (hold a number key while clicking to pick one)'
     });
-    this.status = h('div', { className: 'jp-Strudel-auditionStatus', role: 'status', 'aria-live': 'polite' });
+    this.status = new MessageLine('jp-Strudel-auditionStatus');
     this.node = h(
       'div',
       { className: 'jp-Strudel-audition' },
@@ -38,7 +38,7 @@ export class Audition {
         '▶ plays on click · sample ',
         this.index
       ),
-      this.status
+      this.status.node
     );
     list.addEventListener('click', event => {
       const option = (event.target as HTMLElement).closest('[role="option"]');
@@ -86,17 +86,17 @@ export class Audition {
       await audio.audition(name, n, sources?.user ?? {});
       this.say(id, `Played ${label}`, 'played');
     } catch (error) {
-      this.say(id, problemText(error), 'error');
+      this.say(id, problemText(error), 'error', problemDetails(error));
     } finally {
       window.clearTimeout(loading);
     }
   }
 
-  private say(id: number, text: string, state: 'loading' | 'played' | 'error'): void {
+  private say(id: number, text: string, state: 'loading' | 'played' | 'error', details: string[] = []): void {
     if (id === this.latest) {
-      this.status.textContent = text;
-      this.status.setAttribute('data-state', state);
-      this.status.classList.toggle('jp-Strudel-error', state === 'error');
+      this.status.set(text, details);
+      this.status.node.setAttribute('data-state', state);
+      this.status.node.classList.toggle('jp-Strudel-error', state === 'error');
     }
   }
 }

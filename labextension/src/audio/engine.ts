@@ -13,7 +13,18 @@ import * as tonal from '@strudel/tonal';
 import { transpiler } from '@strudel/transpiler';
 import * as webaudio from '@strudel/webaudio';
 
-import type { IPlayState, IStrudelAudio, SoundSourcesReply, UserSound } from './index';
+import { IPlayState, IStrudelAudio, SoundProblem, SoundSourcesReply, UserSound } from './index';
+import {
+  fetchCdnJson,
+  IMapProblem,
+  ISampleServer,
+  isUnreachable,
+  mapProblem,
+  mapsSummary,
+  sampleServer,
+  STRUDEL_CDN,
+  throughServer
+} from './sources';
 
 /** Auditions play on an orbit of their own, so a new one can cut the last without touching a pattern. */
 const AUDITION_ORBIT = 999;
@@ -23,6 +34,17 @@ const AUDITION_SECONDS = 0.5;
 const PITCHED = new Set(['synth', 'soundfont']);
 /** Longest wait for a sample download or for the prebake's sample maps. */
 const LOAD_TIMEOUT_MS = 15000;
+/** Before a pattern starts, its first cycles are queried for the sounds it names (at most this many events). */
+const CHECK_CYCLES = 4;
+const CHECK_EVENTS = 2000;
+/** Silence markers of the mini-notation: never a sound to load. */
+const RESTS = new Set(['-', '~', '_']);
+/** At most this many sounds of a pattern are checked (and their first samples downloaded) before it plays. */
+const CHECK_SOUNDS = 16;
+
+function problemOf(error: unknown): SoundProblem {
+  return error instanceof SoundProblem ? error : new SoundProblem(String(error));
+}
 
 function timeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -77,14 +99,19 @@ class StrudelEngine implements IStrudelAudio {
   private readonly repl: webaudio.IRepl;
   private readonly scope: Promise<unknown>;
   private readonly mapsLoaded: Promise<void>;
-  private readonly mapProblems: string[] = [];
+  private readonly mapProblems: IMapProblem[] = [];
+  private readonly mapCount: number;
   private readonly registeredUser = new Map<string, string>();
   private audioStarted: Promise<void> | null = null;
   private auditionId = 0;
   private current: IPlayState = { owner: null, status: 'idle' };
   private readonly listeners = new Set<(state: IPlayState) => void>();
 
-  constructor(sources: SoundSourcesReply, context: AudioContext) {
+  constructor(
+    sources: SoundSourcesReply,
+    private server: ISampleServer | null,
+    context: AudioContext
+  ) {
     // superdough's context: the one the click resumed.
     webaudio.setAudioContext(context);
     // The REPL's evaluation scope: its code calls Strudel's functions as globals.
@@ -93,6 +120,7 @@ class StrudelEngine implements IStrudelAudio {
     webaudio.registerSynthSounds();
     webaudio.registerZZFXSounds();
     soundfonts.registerSoundfonts();
+    this.mapCount = sources.maps.length;
     this.mapsLoaded = this.loadMaps(sources);
     this.registerUser(sources.user);
     this.repl = webaudio.webaudioRepl({
@@ -104,11 +132,12 @@ class StrudelEngine implements IStrudelAudio {
         }
       }
     });
-    // Sounds that fail while a pattern plays (a sample that cannot load) are logged by Strudel.
+    // Sounds that fail while a pattern plays (a sample that cannot load) are logged by Strudel:
+    // the output says so instead of "Playing".
     document.addEventListener('strudel.log', event => {
       const message = String((event as CustomEvent<{ message?: string }>).detail?.message ?? '');
       if (this.current.status === 'playing' && /error|not found|could not/i.test(message)) {
-        this.setState({ ...this.current, message });
+        this.setState({ ...this.current, status: 'trouble', message: message.replace(/^\[\w+\] error: /, '') });
       }
     });
   }
@@ -167,11 +196,91 @@ class StrudelEngine implements IStrudelAudio {
     if (this.current.owner !== owner) {
       return; // stopped, or another pattern started, while the audio was starting
     }
-    this.setState({ owner, status: 'playing' });
-    await this.repl.evaluate(code);
-    if (this.current.owner === owner && this.current.status === 'playing' && !this.repl.scheduler.started) {
-      this.setState({ owner: null, status: 'idle' });
+    // Evaluate without starting, so a pattern whose sounds are not loaded never says "Playing".
+    const pattern = await this.repl.evaluate(code, false);
+    if (this.current.owner !== owner || !pattern) {
+      return; // stopped meanwhile, or an evaluation error (onEvalError said it)
     }
+    const { problems, silent } = await this.checkSounds(pattern);
+    if (this.current.owner !== owner) {
+      return;
+    }
+    if (problems.length) {
+      // "hh, sd: <why>": which sounds, then why, each reason once.
+      const reasons = new Map<string, string[]>();
+      for (const problem of problems) {
+        reasons.set(problem.reason, [...(reasons.get(problem.reason) ?? []), ...problem.sounds]);
+      }
+      const message = [...reasons].map(([reason, sounds]) => `${sounds.join(', ')}: ${reason}`).join('; ');
+      const details = [...new Set(problems.flatMap(p => p.details))];
+      if (silent) {
+        this.repl.stop();
+        this.setState({ owner, status: 'error', message: `Silent: ${message}`, details });
+        return;
+      }
+      this.repl.start();
+      this.setState({ owner, status: 'trouble', message: `Playing only in part: ${message}`, details });
+      return;
+    }
+    this.repl.start();
+    this.setState({ owner, status: 'playing' });
+  }
+
+  /**
+   * The sounds a pattern's first cycles name (with their banks), and why those that cannot
+   * sound cannot: not loaded, or their sample cannot be downloaded.
+   */
+  private async checkSounds(
+    pattern: webaudio.IPattern
+  ): Promise<{ names: string[]; problems: SoundProblem[]; silent: boolean }> {
+    const uses = new Map<string, number>(); // sound -> the first sample index it plays
+    try {
+      for (const hap of pattern.queryArc(0, CHECK_CYCLES).slice(0, CHECK_EVENTS)) {
+        const value = hap.value as Record<string, unknown> | null;
+        const s = value && typeof value === 'object' ? value.s : undefined;
+        if (typeof s === 'string' && !RESTS.has(s)) {
+          const name = typeof value?.bank === 'string' ? `${value.bank}_${s}` : s;
+          if (!uses.has(name)) {
+            uses.set(name, typeof value?.n === 'number' ? value.n : 0);
+          }
+        }
+      }
+    } catch {
+      return { names: [], problems: [], silent: false }; // a query error shows when the scheduler meets it
+    }
+    const names = [...uses.keys()].slice(0, CHECK_SOUNDS);
+    if (names.some(name => !webaudio.getSound(name))) {
+      await timeout(this.mapsLoaded, LOAD_TIMEOUT_MS, 'loading the sample maps').catch(() => undefined);
+    }
+    const missing = names.filter(name => !webaudio.getSound(name));
+    const problems = missing.length ? [await this.notLoaded(missing)] : [];
+    const checks = names
+      .filter(name => !missing.includes(name) && (webaudio.getSound(name)?.data.type ?? 'sample') === 'sample')
+      .map(name => {
+        const entry = webaudio.getSound(name);
+        return entry
+          ? this.checkSample(name, uses.get(name) ?? 0, entry).then(() => null, problemOf)
+          : Promise.resolve(null);
+      });
+    for (const problem of await Promise.all(checks)) {
+      if (problem) {
+        problems.push(problem);
+      }
+    }
+    // One problem names every missing sound ("a, b not loaded"): count sounds, not problems.
+    const silent = missing.length + problems.length - (missing.length ? 1 : 0) >= names.length;
+    return { names, problems, silent };
+  }
+
+  /** "bd, tr909_hh not loaded: <why>" as one line, with the failed maps as details. */
+  private async notLoaded(names: string[]): Promise<SoundProblem> {
+    const what = `${names.map(n => `“${n}”`).join(', ')} not loaded`;
+    if (!this.mapProblems.length) {
+      return new SoundProblem(`${what}: no such sound (see the Sounds tab)`, [], names, 'no such sound');
+    }
+    this.server = (await sampleServer()) ?? this.server; // a fresh count of cached sounds
+    const { summary, details } = mapsSummary(this.mapProblems, this.server, this.mapCount);
+    return new SoundProblem(`${what}: ${summary}`, details, names, `not loaded. ${summary}`);
   }
 
   stop(owner?: string): void {
@@ -207,19 +316,34 @@ class StrudelEngine implements IStrudelAudio {
     return Promise.all([resumed, this.audioStarted]).then(() => undefined);
   }
 
-  private loadMaps(sources: SoundSourcesReply): Promise<void> {
-    const loads = sources.maps.map(source =>
-      webaudio.samples(source.map ?? source.url, source.baseUrl, source.options).catch((error: unknown) => {
-        this.mapProblems.push(`${source.name} (${source.url ? hostOf(source.url) : 'inline'}): ${String(error)}`);
-      })
-    );
-    return Promise.all(loads).then(async () => {
-      if (sources.alias_url) {
-        await webaudio.aliasBank(sources.alias_url).catch((error: unknown) => {
-          this.mapProblems.push(`bank aliases: ${String(error)}`);
-        });
+  /**
+   * The prebake's sample maps, through the server's sample route when it answers (maps fetched
+   * here, samples by Strudel's loader from the rewritten base URLs), else from the CDN directly.
+   */
+  private async loadMaps(sources: SoundSourcesReply): Promise<void> {
+    const server = this.server;
+    const viaServer = (url: string | null | undefined) => !!server && !!url?.startsWith(STRUDEL_CDN);
+    const loads = sources.maps.map(async source => {
+      try {
+        if (source.map || viaServer(source.url)) {
+          const map = source.map ?? (await timeout(fetchCdnJson(source.url ?? ''), LOAD_TIMEOUT_MS, source.name));
+          await webaudio.samples(map, throughServer(source.baseUrl, server), source.options);
+        } else {
+          await webaudio.samples(source.url, source.baseUrl, source.options);
+        }
+      } catch (error) {
+        this.mapProblems.push(mapProblem(source, error));
       }
     });
+    await Promise.all(loads);
+    const aliases = sources.alias_url;
+    if (aliases) {
+      try {
+        await webaudio.aliasBank(viaServer(aliases) ? await fetchCdnJson(aliases) : aliases);
+      } catch (error) {
+        this.mapProblems.push({ name: 'bank aliases', message: String(error), unreachable: isUnreachable(error) });
+      }
+    }
   }
 
   /** Register sounds from `register_sounds()` (their URLs are already whole). */
@@ -245,10 +369,7 @@ class StrudelEngine implements IStrudelAudio {
       entry = webaudio.getSound(name);
     }
     if (!entry) {
-      const why = this.mapProblems.length
-        ? ` Sample maps that could not be loaded (offline?): ${this.mapProblems.join('; ')}`
-        : '';
-      throw new Error(`“${name}” is not loaded in the audio engine.${why}`);
+      throw await this.notLoaded([name]);
     }
     return entry;
   }
@@ -262,15 +383,32 @@ class StrudelEngine implements IStrudelAudio {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LOAD_TIMEOUT_MS);
     let response: Response;
+    const label = n ? `${name}:${n}` : name;
     try {
-      response = await fetch(url.replace('#', '%23'), { signal: controller.signal });
+      // Same origin when it goes through the server: the login cookie goes with it.
+      response = await fetch(url.replace('#', '%23'), { signal: controller.signal, credentials: 'same-origin' });
     } catch {
-      throw new Error(`Could not download ${name}:${n}: ${hostOf(url)} cannot be reached (offline?). ${url}`);
+      const reason = `${hostOf(url)} cannot be reached (offline?)`;
+      throw new SoundProblem(`Could not download ${label}: ${reason}`, [url], [label], reason);
     } finally {
       clearTimeout(timer);
     }
     if (!response.ok) {
-      throw new Error(`Could not download ${name}:${n}: ${url} answered ${response.status} ${response.statusText}`);
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      const details = [url, ...(body?.message ? [body.message] : [])];
+      if (this.server && url.startsWith(this.server.base) && [502, 503, 504].includes(response.status)) {
+        this.server = (await sampleServer()) ?? this.server;
+        const { summary, details: why } = mapsSummary([{ name, message: '', unreachable: true }], this.server, 1);
+        // The server's one line first (the user just clicked the sound), which sound after it.
+        throw new SoundProblem(
+          `${summary} (${label} is not cached)`,
+          [...details, ...why],
+          [label],
+          `not cached. ${summary}`
+        );
+      }
+      const reason = `its sample answered ${response.status} ${response.statusText}`;
+      throw new SoundProblem(`Could not download ${label}: ${reason}`, details, [label], reason);
     }
   }
 
@@ -281,6 +419,10 @@ class StrudelEngine implements IStrudelAudio {
   }
 }
 
-export function createEngine(sources: SoundSourcesReply, context: AudioContext): IStrudelAudio {
-  return new StrudelEngine(sources, context);
+export function createEngine(
+  sources: SoundSourcesReply,
+  server: ISampleServer | null,
+  context: AudioContext
+): IStrudelAudio {
+  return new StrudelEngine(sources, server, context);
 }

@@ -8,6 +8,7 @@
  */
 import { requestAPI } from '../api';
 import type { SoundSourcesReply, UserSound } from '../rest.generated';
+import { sampleServer } from './sources';
 
 export type { SoundSourcesReply, UserSound };
 
@@ -15,9 +16,25 @@ export type { SoundSourcesReply, UserSound };
 export interface IPlayState {
   /** The output whose pattern is playing or starting (null: nothing is). */
   owner: string | null;
-  status: 'idle' | 'loading' | 'playing' | 'error';
-  /** For `error`: the evaluation or loading problem, in words; else a passing note. */
+  /** `trouble`: playing, but some sounds are missing or fail (the message says which and why). */
+  status: 'idle' | 'loading' | 'playing' | 'trouble' | 'error';
+  /** For `error` and `trouble`: the problem, in words. */
   message?: string;
+  /** Longer explanations of `message`, shown on demand. */
+  details?: string[];
+}
+
+/** A problem to show in one line, with its details (one per line) on demand. */
+export class SoundProblem extends Error {
+  constructor(
+    message: string,
+    readonly details: string[] = [],
+    /** The sounds that cannot sound, and why in a few words (for a pattern's one line). */
+    readonly sounds: string[] = [],
+    readonly reason = message
+  ) {
+    super(message);
+  }
 }
 
 export interface IStrudelAudio {
@@ -59,8 +76,9 @@ export function loadAudio(): Promise<IStrudelAudio> {
         maps: [],
         alias_url: null,
         user: {}
-      }))
-    ]).then(([module, sources]) => module.createEngine(sources, audioContext));
+      })),
+      sampleServer()
+    ]).then(([module, sources, server]) => module.createEngine(sources, server, audioContext));
     engine.catch(() => {
       engine = null; // a failed chunk load may succeed on the next click
     });
@@ -81,4 +99,9 @@ export function loadedAudio(): Promise<IStrudelAudio> | null {
 /** Turn anything thrown into the sentence to show the user. */
 export function problemText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The details behind a problem (for "more"), if it has any. */
+export function problemDetails(error: unknown): string[] {
+  return error instanceof SoundProblem ? error.details : [];
 }

@@ -19,8 +19,14 @@ declare module '@strudel/webaudio' {
     onTrigger: unknown;
     data: { type?: string; samples?: unknown; tables?: unknown; baseUrl?: string };
   }
+  /** A Strudel pattern: its events (haps) between two cycle positions. */
+  export interface IPattern {
+    queryArc(begin: number, end: number): { value: unknown }[];
+  }
   export interface IRepl {
-    evaluate(code: string, autostart?: boolean): Promise<unknown>;
+    /** The evaluated pattern, or undefined after an evaluation error (reported to onEvalError). */
+    evaluate(code: string, autostart?: boolean): Promise<IPattern | undefined>;
+    start(): void;
     stop(): void;
     scheduler: { started: boolean };
   }
@@ -37,7 +43,7 @@ declare module '@strudel/webaudio' {
   export function registerSynthSounds(): void;
   export function registerZZFXSounds(): void;
   export function samples(map: unknown, baseUrl?: string, options?: Record<string, unknown>): Promise<void>;
-  export function aliasBank(url: string): Promise<void>;
+  export function aliasBank(urlOrMap: unknown): Promise<void>;
   export function getSound(name: string): ISoundEntry | undefined;
   export function getSampleInfo(value: Record<string, unknown>, bank: unknown): { url: string };
   export function getCachedBuffer(url: string): AudioBuffer | undefined;

@@ -16,8 +16,8 @@ import {
   ICompletionProvider
 } from '@jupyterlab/completer';
 
-import { requestAPI, FunctionDetail, SoundEntryReply } from '../api';
-import { bodyStart, CompletionItem, isStrudelSource, postAPI, toCodePoints, toUtf16 } from './strudelCell';
+import { FunctionDetail, postAPI, requestAPI, SoundEntryReply } from '../api';
+import { bodyStart, CompletionItem, isStrudelSource, toCodePoints, toUtf16 } from './strudelCell';
 
 /** A completion item that came from the Strudel engine. */
 export interface IStrudelItem extends CompletionHandler.ICompletionItem {

@@ -8,7 +8,8 @@ import { Diagnostic, linter } from '@codemirror/lint';
 import { Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 
-import { bodyStart, Finding, postAPI, toUtf16 } from './strudelCell';
+import { postAPI } from '../api';
+import { bodyStart, Finding, toUtf16 } from './strudelCell';
 
 /** Milliseconds of quiet after the last keystroke before the cell is checked. */
 export const LINT_DELAY_MS = 400;

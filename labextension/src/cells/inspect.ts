@@ -8,8 +8,8 @@
 import { StateEffect, StateField } from '@codemirror/state';
 import { EditorView, keymap, showTooltip, Tooltip } from '@codemirror/view';
 
-import { FunctionDetail, SoundEntryReply } from '../api';
-import { bodyStart, postAPI, toCodePoints } from './strudelCell';
+import { FunctionDetail, postAPI, SoundEntryReply } from '../api';
+import { bodyStart, toCodePoints } from './strudelCell';
 
 const setDocs = StateEffect.define<Tooltip | null>();
 

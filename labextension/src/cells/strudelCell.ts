@@ -1,15 +1,11 @@
 /**
- * What makes a cell a Strudel cell, where its code starts, and the editor routes' client.
+ * What makes a cell a Strudel cell and where its code starts.
  *
  * A cell is a Strudel cell when its first line is the `%%strudel` cell magic; its code is
  * the body below that line. The server counts characters as code points and the editor
- * as UTF-16 units: the helpers here convert between the two.
+ * as UTF-16 units: the helpers here convert between the two. The routes' client is `../api`.
  */
-import { URLExt } from '@jupyterlab/coreutils';
-import { ServerConnection } from '@jupyterlab/services';
-
-import { API_PREFIX, ApiError } from '../api';
-import type { ErrorReply, RestResponses } from '../rest.generated';
+import type { RestResponses } from '../rest.generated';
 
 export type CompleteReply = RestResponses['complete'];
 export type CompletionItem = CompleteReply['items'][number];
@@ -50,25 +46,4 @@ export function toUtf16(text: string, points: number): number {
     i += unit >= 0xd800 && unit <= 0xdbff ? 2 : 1;
   }
   return i;
-}
-
-/** POST a JSON body to an editor route under `<base_url>/strudel-jupyter/`. */
-export async function postAPI<K extends 'complete' | 'inspect' | 'validate'>(
-  route: K,
-  body: Record<string, unknown>,
-  settings: ServerConnection.ISettings = ServerConnection.makeSettings()
-): Promise<RestResponses[K]> {
-  const url = URLExt.join(settings.baseUrl, API_PREFIX, route);
-  let response: Response;
-  try {
-    response = await ServerConnection.makeRequest(url, { method: 'POST', body: JSON.stringify(body) }, settings);
-  } catch (error) {
-    throw new ApiError(0, 'network_error', `The Jupyter server did not answer: ${String(error)}`);
-  }
-  const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (answer ?? {}) as Partial<ErrorReply>;
-    throw new ApiError(response.status, error.code ?? 'http_error', error.message ?? `HTTP ${response.status}`);
-  }
-  return answer as RestResponses[K];
 }
