@@ -95,6 +95,13 @@ def _not_run(message: str) -> Finding:
 
 
 def _plays_nothing(run: EngineRun, cycles: int) -> Finding:
+    if run.stand_ins:
+        names = ", ".join(run.stand_ins[:5])
+        message = (
+            f"the code plays no event in its first {cycles} cycles here, but it uses {names}, which only a "
+            "browser or a device provides (here a silent stand-in): the REPL may well play it"
+        )
+        return Finding("info", "plays_nothing", "", message, 1, 1)
     message = (
         f"the code plays no event in its first {cycles} cycles: the REPL would be silent "
         "(a continuous signal needs .segment(n) to make events; a declaration alone plays nothing)"

@@ -54,6 +54,13 @@ def test_a_continuous_signal_alone_plays_nothing_and_says_how_many_cycles(index)
     assert f"first {VALIDATE_CYCLES} cycles" in finding.message
 
 
+def test_silence_from_a_browser_only_stand_in_is_only_a_note(index):
+    # midikeys needs a MIDI device: here it is a silent stand-in, so silence says nothing of the REPL
+    (finding,) = validate_code("const kb = await midikeys('KeyStep')\nkb().s('tri')", index=index).findings
+    assert (finding.severity, finding.kind) == ("info", "plays_nothing")
+    assert "midikeys" in finding.message
+
+
 def test_a_single_quoted_unknown_sound_is_found_from_the_events(index):
     # single quotes are not mini-notation in the REPL; the event still names the sound
     code = "s(cat('bd', 'nosuchdrum'))"
