@@ -77,7 +77,7 @@ def run_findings(
     if error is not None and error.phase != "query":
         line, column = error.line or 1, error.column or 1
         found.append(Finding("error", "runtime_error", error.name, f"the REPL says: {error.message}", line, column))
-        return found
+        return [_utf8(f) for f in found]
     if error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
         line, column = error.line or 1, error.column or 1
         where = "in the cycles checked" if not run.events else "in some of the cycles checked (others play)"
@@ -87,7 +87,16 @@ def run_findings(
     if not run.events and error is None:
         found.append(_plays_nothing(run, cycles))
     found.extend(_event_sounds(code, run, static, index, context))
-    return found
+    return [_utf8(f) for f in found]
+
+
+def _utf8(finding: Finding) -> Finding:
+    """A lone surrogate the engine echoes from the code ("\\ud83d is not defined") cannot travel as UTF-8 JSON."""
+    name = finding.name.encode("utf-8", "replace").decode("utf-8")
+    message = finding.message.encode("utf-8", "replace").decode("utf-8")
+    if name == finding.name and message == finding.message:
+        return finding
+    return Finding(finding.severity, finding.kind, name, message, finding.line, finding.column, finding.suggestions)
 
 
 def _not_run(message: str) -> Finding:

@@ -101,6 +101,12 @@ def test_a_limit_hit_while_running_is_a_note_not_a_crash(index):
     assert "limit" in note.message
 
 
+def test_a_lone_surrogate_the_engine_echoes_still_travels_as_json(index):
+    result = strudel_validate("s('bd').x\ud83dy()", index=index)
+    json.dumps(result, ensure_ascii=False).encode("utf-8")  # no lone surrogate left
+    assert result["ok"] is False
+
+
 def test_the_new_kinds_are_listed():
     assert {"runtime_error", "query_error", "plays_nothing", "not_run"} <= set(KINDS)
 
