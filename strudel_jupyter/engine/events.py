@@ -48,6 +48,7 @@ class EngineRun:
     cps: float | None = None  # cycles per second after the code ran (setcpm/setcps), the REPL's 0.5 by default
     error: StrudelCodeError | None = None
     logs: list[dict[str, str]] = field(default_factory=list)
+    stand_ins: tuple[str, ...] = ()  # names the code uses that only a browser or a device provides here
 
     @property
     def ok(self) -> bool:
@@ -134,7 +135,9 @@ def run_code(code: str, *, begin: Any = 0, end: Any = 1, process: EngineProcess 
         if "\x00" in code:
             run.error = StrudelCodeError("the code contains a NUL character", phase="evaluate", name="SyntaxError")
         return run
-    answer = (process or engine()).call(code, _fraction_text(start), _fraction_text(stop), MAX_EVENTS)
+    process = process or engine()
+    answer = process.call(code, _fraction_text(start), _fraction_text(stop), MAX_EVENTS)
+    run.stand_ins = _stand_ins_used(code, process.stand_ins)
     run.cps = answer.get("cps")
     run.logs = list(answer.get("logs") or [])
     if answer.get("error"):
@@ -143,6 +146,14 @@ def run_code(code: str, *, begin: Any = 0, end: Any = 1, process: EngineProcess 
     # sorted by begin, then in query order (sort is stable)
     run.events = sorted(events, key=lambda ev: ev.begin)
     return run
+
+
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _stand_ins_used(code: str, stand_ins: frozenset[str]) -> tuple[str, ...]:
+    """Stand-in names the code mentions, first mention first (a word of the text: comments count too)."""
+    return tuple(dict.fromkeys(w for w in _WORD.findall(code) if w in stand_ins))
 
 
 def _frame(events: list[Event]) -> pd.DataFrame:

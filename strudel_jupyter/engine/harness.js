@@ -100,7 +100,7 @@
         standIns.methods.push(name);
       }
     }
-    return stringify({ globals: standIns.globals.length, methods: standIns.methods.length });
+    return stringify({ globals: standIns.globals, methods: standIns.methods });
   };
 
   // The REPL's evaluation (core's repl(): injectPatternMethods, evaluate, applyPatternTransforms),

@@ -52,6 +52,7 @@ class _Running:
     proc: subprocess.Popen[str]
     lines: queue.Queue[str | None]
     start_ms: float
+    stand_ins: frozenset[str]  # the REPL's names that only a browser or a device provides: stand-ins here
 
 
 class EngineProcess:
@@ -73,6 +74,11 @@ class EngineProcess:
     def start_ms(self) -> float | None:
         """How long the current engine took to load, inside its process (ms)."""
         return self._running.start_ms if self._running else None
+
+    @property
+    def stand_ins(self) -> frozenset[str]:
+        """Names (globals and methods) that are stand-ins in this engine: they play silence or nothing."""
+        return self._running.stand_ins if self._running else frozenset()
 
     @property
     def pid(self) -> int | None:
@@ -129,7 +135,9 @@ class EngineProcess:
                 hint = " (install mini-racer: pip install mini-racer)"
             raise EngineUnavailableError(f"Strudel's engine did not start: {ready.get('error')}{hint}")
         self.starts += 1
-        return _Running(proc, lines, float(ready.get("start_ms", 0.0)))
+        names = ready.get("stand_ins") or {}
+        stand_ins = frozenset(names.get("globals", [])) | frozenset(names.get("methods", []))
+        return _Running(proc, lines, float(ready.get("start_ms", 0.0)), stand_ins)
 
     @staticmethod
     def _end(proc: subprocess.Popen[str]) -> None:

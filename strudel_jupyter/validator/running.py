@@ -80,7 +80,7 @@ def run_findings(
     if error is not None and error.phase != "query":
         line, column = error.line or 1, error.column or 1
         found.append(Finding("error", "runtime_error", error.name, f"the REPL says: {error.message}", line, column))
-        return found
+        return [_utf8(f) for f in found]
     if error is not None and any(f.kind in _QUERY_KINDS for f in static):
         pass  # the static check already said it, with its place and real names to use instead
     elif error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
@@ -92,7 +92,16 @@ def run_findings(
     if not run.events and error is None:
         found.append(_plays_nothing(run, cycles))
     found.extend(_event_sounds(code, run, static, index, context))
-    return found
+    return [_utf8(f) for f in found]
+
+
+def _utf8(finding: Finding) -> Finding:
+    """A lone surrogate the engine echoes from the code ("\\ud83d is not defined") cannot travel as UTF-8 JSON."""
+    name = finding.name.encode("utf-8", "replace").decode("utf-8")
+    message = finding.message.encode("utf-8", "replace").decode("utf-8")
+    if name == finding.name and message == finding.message:
+        return finding
+    return Finding(finding.severity, finding.kind, name, message, finding.line, finding.column, finding.suggestions)
 
 
 def _not_run(message: str) -> Finding:
@@ -100,6 +109,13 @@ def _not_run(message: str) -> Finding:
 
 
 def _plays_nothing(run: EngineRun, cycles: int) -> Finding:
+    if run.stand_ins:
+        names = ", ".join(run.stand_ins[:5])
+        message = (
+            f"the code plays no event in its first {cycles} cycles here, but it uses {names}, which only a "
+            "browser or a device provides (here a silent stand-in): the REPL may well play it"
+        )
+        return Finding("info", "plays_nothing", "", message, 1, 1)
     message = (
         f"the code plays no event in its first {cycles} cycles: the REPL would be silent "
         "(a continuous signal needs .segment(n) to make events; a declaration alone plays nothing)"

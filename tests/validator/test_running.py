@@ -63,6 +63,13 @@ def test_a_continuous_signal_alone_plays_nothing_and_says_how_many_cycles(index)
     assert f"first {VALIDATE_CYCLES} cycles" in finding.message
 
 
+def test_silence_from_a_browser_only_stand_in_is_only_a_note(index):
+    # midikeys needs a MIDI device: here it is a silent stand-in, so silence says nothing of the REPL
+    (finding,) = validate_code("const kb = await midikeys('KeyStep')\nkb().s('tri')", index=index).findings
+    assert (finding.severity, finding.kind) == ("info", "plays_nothing")
+    assert "midikeys" in finding.message
+
+
 def test_a_single_quoted_unknown_sound_is_found_from_the_events(index):
     # single quotes are not mini-notation in the REPL; the event still names the sound
     code = "s(cat('bd', 'nosuchdrum'))"
@@ -101,6 +108,12 @@ def test_a_limit_hit_while_running_is_a_note_not_a_crash(index):
     (note,) = validate_code("(() => { while (true) {} })()", index=index).findings
     assert (note.severity, note.kind) == ("info", "not_run")
     assert "limit" in note.message
+
+
+def test_a_lone_surrogate_the_engine_echoes_still_travels_as_json(index):
+    result = strudel_validate("s('bd').x\ud83dy()", index=index)
+    json.dumps(result, ensure_ascii=False).encode("utf-8")  # no lone surrogate left
+    assert result["ok"] is False
 
 
 def test_the_new_kinds_are_listed():
