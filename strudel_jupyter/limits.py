@@ -20,6 +20,7 @@ __all__ = [
     "MAX_RECEIVER_DEPTH",
     "MAX_SCALE_READINGS",
     "MAX_SYNTAX_FINDINGS",
+    "MAX_TONAL_NAMES",
     "MCP_CALL_SECONDS",
     "MCP_WORKERS",
     "PARSE_BUDGET_SECONDS",
@@ -78,6 +79,10 @@ MAX_RECEIVER_DEPTH = 8
 #: Scale names one mini-notation step may stand for (``"C:<major minor>:<a b>"`` is four):
 #: the check tries each; a step with more alternatives than this is not judged.
 MAX_SCALE_READINGS = 16
+
+#: Scale, chord or voicing-dictionary names one answer's ``tonal`` field holds (tonal.json has
+#: 92 scales and 106 chord types): a longer listing is cut there, with a note.
+MAX_TONAL_NAMES = 200
 
 # ------------------------------------------------------- the servers (REST and MCP)
 #: Seconds an MCP tool call may run before the server answers it with a ``timeout`` error.
