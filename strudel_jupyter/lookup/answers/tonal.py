@@ -176,6 +176,17 @@ def _no(question: Question, answer: str, what: TonalWhat, close: Sequence[TonalE
     return response
 
 
+def _unavailable(question: Question) -> KnowledgeFailure:
+    response = failure(
+        question.q,
+        "snapshot_unavailable",
+        "Scale, chord and voicing names are unavailable: this Strudel snapshot has no tonal.json "
+        "(rebuild it with `strudel-jupyter snapshot build`, which writes it).",
+    )
+    response["sources"] = []
+    return response
+
+
 # ------------------------------------------------------------------ listings
 def _scale_family(question: Question, tonal: TonalIndex) -> tuple[list[str], list[ScaleType]]:
     """The scale-name words a listing asks for ("list pentatonic scales", "which minor modes")
@@ -312,8 +323,8 @@ def _check_scale(question: Question, tonal: TonalIndex, subject: str) -> Knowled
         "list them with 'list scales')."
     )
     if close:
-        written = ", ".join(f"{reading.tonic}:{s.written}" if reading.tonic else s.name for s in close)
-        answer += f" Closest scales: {written}; write one after a tonic, as in scale(\"{tonic}:{close[0].written}\")."
+        shown = ", ".join(f"{reading.tonic}:{s.written}" if reading.tonic else s.name for s in close)
+        answer += f' Closest scales: {shown}; write one after a tonic, as in scale("{tonic}:{close[0].written}").'
     return _no(question, answer, "scales", [tonal_scale(s, tonic=tonic) for s in close])
 
 
