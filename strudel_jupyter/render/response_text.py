@@ -224,7 +224,11 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
         lines = [*verdict_text(response), tonal_header(response), *_tonal_lines(response, width)]
         if items:
             lines.append("functions that read them:")
-            lines += [f"  {i['name']:<16} {str(i.get('description', '')).split(chr(10), 1)[0]}" for i in items]
+            for item in items:  # one line each: the name and the first line of its description, cut to the width
+                summary = str(item.get("description", "")).split("\n", 1)[0]
+                lines.append(
+                    f"  {item['name']:<16} {textwrap.shorten(summary, max(width - 19, 20), placeholder=' ...')}"
+                )
         lines += page_lines(response)
         lines += [f"note: {n}" for n in response.get("notes") or []]
         return "\n".join(lines)
