@@ -78,8 +78,8 @@ _HAS = re.compile(
 #: A question about functions or doing something with the names ("turn chord symbols into notes",
 #: "which functions work with chords", "how do I voice chords") is the reference's, not a listing.
 _ABOUT_FUNCTIONS = re.compile(
-    r"\b(?:functions?|methods?|how|why|turn|turns|convert|converts|make|makes|into|play|plays|voice|voices|"
-    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map|use|uses|using|work|works)\b",
+    r"\b(?:functions?|methods?|how|why|turn|turns|convert|converts|make|makes|into|voice|voices|"
+    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map)\b",
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
@@ -127,12 +127,15 @@ _READERS: dict[TonalWhat, tuple[str, ...]] = {
     "chord types": ("chord", "voicing"),
     "voicing dictionaries": ("voicing", "dictionary"),
 }
+_DICTIONARY = re.compile(r"dictionar", re.IGNORECASE)
 _ADDING = re.compile(r"\b(?:add|own|custom|new)\b", re.IGNORECASE)
 
 
 def _readers(question: Question, what: TonalWhat, *, examples: int) -> list[Item]:
     """The function items that read ``what`` (``scale`` for scales), as doc.json has them."""
     names = list(_READERS[what])
+    if what == "voicing dictionaries" and not _DICTIONARY.search(question.q):
+        names.insert(1, "chord")  # "list chord symbols for voicing": chord() reads them, voicing() plays them
     if what == "voicing dictionaries" and _ADDING.search(question.q):
         names.append("addVoicings")  # "can I add my own voicing dictionary"
     entries = [question.index.reference.by_name.get(n) for n in names]

@@ -52,7 +52,7 @@ def test_chord_symbols_for_voicing_are_the_dictionaries(shared_index):
         response = strudel_knowledge(query)
         assert response["ok"] and response["mode"] == "list"
         # the functions that read chord symbols and dictionaries are the items, voicing first
-        assert [i["name"] for i in response["items"]] == ["voicing", "dictionary"]
+        assert [i["name"] for i in response["items"]] == ["voicing", "chord", "dictionary"]
         entries = response["tonal"]["entries"]
         assert response["tonal"]["what"] == "voicing dictionaries"
         # the default dictionary first, then the others, each with all its symbols
@@ -172,7 +172,16 @@ def test_chord_symbol_checks(shared_index):
 
 
 def test_voicing_dictionary_checks():
-    assert strudel_knowledge("is lefthand a voicing dictionary")["ok"]
+    yes = strudel_knowledge("is lefthand a voicing dictionary")
+    assert yes["ok"] and [i["name"] for i in yes["items"]] == ["voicing", "dictionary"]
+    assert yes["tonal"] == {
+        "what": "voicing dictionaries",
+        "found": True,
+        "names": ["lefthand"],
+        "total": 1,
+        "entries": yes["tonal"]["entries"],
+    }
+    assert '.dict("lefthand")' in yes["answer"]
     no = strudel_knowledge("is lefthnd a voicing dictionary")
     assert not no["ok"] and no["suggestions"] == [] and no["tonal"]["names"] == ["lefthand"]
 
