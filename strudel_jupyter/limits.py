@@ -80,10 +80,6 @@ MAX_RECEIVER_DEPTH = 8
 #: the check tries each; a step with more alternatives than this is not judged.
 MAX_SCALE_READINGS = 16
 
-#: Scale, chord or voicing-dictionary names one answer's ``tonal`` field holds (tonal.json has
-#: 92 scales and 106 chord types): a longer listing is cut there, with a note.
-MAX_TONAL_NAMES = 200
-
 # ------------------------------------------------------- the servers (REST and MCP)
 #: Seconds an MCP tool call may run before the server answers it with a ``timeout`` error.
 MCP_CALL_SECONDS = 10.0
@@ -114,3 +110,8 @@ SAMPLE_CONNECT_SECONDS = 10.0
 SAMPLE_RETRY_SECONDS = 30.0
 #: Sample fetches and cache reads running at once in the server (their own pool, not the lookups').
 SAMPLE_WORKERS = 4
+
+# ------------------------------------------------------- the knowledge answers (lookup/answers/)
+#: Scale, chord or voicing-dictionary names one answer's ``tonal`` field holds (tonal.json has
+#: 92 scales and 106 chord types): a longer listing is cut there, with a note.
+MAX_TONAL_NAMES = 200

@@ -14,7 +14,7 @@ from ..data.htmltext import sanitize_html
 from ..data.pages import PAGE_SITE
 from ..data.sounds_tab import sound_label
 from .html import code, escape, facts_table, styled, table, tag_chips
-from .response_text import answer_without_suggestions, count_label, header_text, symbols_text, tonal_header
+from .response_text import answer_without_suggestions, count_label, header_text, symbols_text
 
 if TYPE_CHECKING:
     from ..data.index import StrudelIndex
@@ -224,7 +224,7 @@ def _failure_html(response: Mapping[str, Any]) -> str:
 def _tonal_answer_html(response: Mapping[str, Any], index: StrudelIndex | None) -> str:
     """A scale, chord or voicing answer: its names (the ``tonal`` field) first, then the functions that read them."""
     items = list(response.get("items") or [])
-    parts = [f"<p class='strudel-header'>{escape(tonal_header(response))}</p>"]
+    parts = [f"<p class='strudel-header'>{escape(header_text(response))}</p>"]
     if response.get("mode") != "list":
         parts.append(f"<p>{escape(response.get('answer', ''))}</p>")
     parts.append(_tonal_section_html(response))

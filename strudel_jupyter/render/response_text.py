@@ -16,7 +16,6 @@ __all__ = [
     "page_lines",
     "render_text",
     "symbols_text",
-    "tonal_header",
     "verdict_text",
 ]
 
@@ -37,7 +36,10 @@ def header_text(response: Mapping[str, Any]) -> str:
     """The first line of an answer, in the user's words: ``list synths: 30 of 150 sounds``.
 
     Names what was asked and how much of it is shown; no internal terms (domain, mode).
+    A scale, chord or voicing answer counts the names of its ``tonal`` field.
     """
+    if response.get("tonal"):
+        return _tonal_header(response)
     items = list(response.get("items") or [])
     kinds = {str(i.get("kind")) for i in items}
     noun = _NOUNS.get(kinds.pop(), "result") if len(kinds) == 1 else "result"
@@ -51,7 +53,7 @@ def header_text(response: Mapping[str, Any]) -> str:
     return f"{response.get('query', '')}: {amount}"
 
 
-def tonal_header(response: Mapping[str, Any]) -> str:
+def _tonal_header(response: Mapping[str, Any]) -> str:
     """The first line of a scale, chord or voicing answer, from its ``tonal`` field: ``list scales: 92 scales``."""
     tonal = response.get("tonal") or {}
     entries = list(tonal.get("entries") or [])
@@ -221,7 +223,7 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
     mode = response.get("mode")
     if response.get("tonal"):
         # The names first, read as the helper's listing; then the functions that read them.
-        lines = [*verdict_text(response), tonal_header(response), *_tonal_lines(response, width)]
+        lines = [*verdict_text(response), header_text(response), *_tonal_lines(response, width)]
         if items:
             lines.append("functions that read them:")
             for item in items:  # one line each: the name and the first line of its description, cut to the width
