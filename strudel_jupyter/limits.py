@@ -27,6 +27,7 @@ __all__ = [
     "MAX_RECEIVER_DEPTH",
     "MAX_SCALE_READINGS",
     "MAX_SYNTAX_FINDINGS",
+    "MAX_TONAL_NAMES",
     "MCP_CALL_SECONDS",
     "MCP_WORKERS",
     "PARSE_BUDGET_SECONDS",
@@ -174,3 +175,8 @@ SAMPLE_CONNECT_SECONDS = 10.0
 SAMPLE_RETRY_SECONDS = 30.0
 #: Sample fetches and cache reads running at once in the server (their own pool, not the lookups').
 SAMPLE_WORKERS = 4
+
+# ------------------------------------------------------- the knowledge answers (lookup/answers/)
+#: Scale, chord or voicing-dictionary names one answer's ``tonal`` field holds (tonal.json has
+#: 92 scales and 106 chord types): a longer listing is cut there, with a note.
+MAX_TONAL_NAMES = 200

@@ -9,7 +9,7 @@
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
 
-import type { ErrorReply, RestResponses } from './rest.generated';
+import type { ErrorReply, RestResponses, TonalNames } from './rest.generated';
 
 export type {
   BankItem,
@@ -19,7 +19,8 @@ export type {
   ReferencePage,
   SoundDetail,
   SoundItem,
-  SoundsPage
+  SoundsPage,
+  TonalNames
 } from './rest.generated';
 
 export const API_PREFIX = 'strudel-jupyter';
@@ -32,6 +33,8 @@ export type SoundEntryReply = RestResponses['sound_entry'];
 export type UserSoundsReply = RestResponses['user_sounds'];
 /** One answer item: a function, a sound or a bank. */
 export type Item = NonNullable<KnowledgeReply['items']>[number];
+/** One scale, chord type or voicing dictionary of an answer's `tonal` field (never an item). */
+export type TonalEntry = TonalNames['entries'][number];
 
 /** An error body from the API: `{code, message}`, sometimes with suggestions. */
 export class ApiError extends Error {

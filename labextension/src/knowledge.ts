@@ -2,7 +2,7 @@
  * The knowledge box above the tabs: free-form questions answered by strudel_knowledge
  * (the same tool agents use), with links that open an answer's entries in their tab.
  */
-import { errorText, Item, KnowledgeReply, Latest, PageCitation, requestAPI } from './api';
+import { errorText, Item, KnowledgeReply, Latest, PageCitation, requestAPI, TonalEntry, TonalNames } from './api';
 import { IActions } from './detail';
 import { debounce, h, replace, uid } from './dom';
 
@@ -11,6 +11,8 @@ const TUTORIAL_SITE = 'https://strudel.cc/';
 
 /** Answers shown as links; the rest stay in the answer text. */
 const SHOWN_ITEMS = 8;
+/** Scale, chord or voicing names shown from an answer's `tonal` field; the rest are counted. */
+const SHOWN_TONAL = 12;
 /** A question runs on Enter, or once typing has really paused (not after half a question). */
 const TYPING_PAUSE_MS = 1200;
 const SHORTEST_QUESTION = 3;
@@ -88,9 +90,13 @@ export class KnowledgeBox {
       )
     );
     const total = (reply.ok ? reply.total : undefined) ?? reply.items?.length ?? 0;
-    const summary = items.length
-      ? `${total} result${total === 1 ? '' : 's'} for “${reply.query}”`
-      : firstSentence(reply.answer);
+    const tonal = reply.tonal;
+    const summary =
+      tonal && reply.ok
+        ? `${tonal.total} ${tonal.what} for “${reply.query}”`
+        : items.length
+          ? `${total} result${total === 1 ? '' : 's'} for “${reply.query}”`
+          : firstSentence(reply.answer);
     replace(
       this.answer,
       h(
@@ -101,10 +107,11 @@ export class KnowledgeBox {
           { className: reply.ok ? 'jp-Strudel-answerText' : 'jp-Strudel-answerText jp-Strudel-muted' },
           summary
         ),
+        tonal ? this.tonalView(tonal, reply.ok) : null,
         items.length
           ? h(
               'ul',
-              { className: 'jp-Strudel-answerItems', 'aria-label': 'Results' },
+              { className: 'jp-Strudel-answerItems', 'aria-label': tonal ? 'Functions that read them' : 'Results' },
               ...items.map(item => this.itemView(item))
             )
           : null,
@@ -118,27 +125,38 @@ export class KnowledgeBox {
 
   /** One result: its name (opens it in its tab), kind, one line about it, and how to use it. */
   private itemView(item: Item): HTMLElement {
-    const tonal = TONAL_FUNCTIONS[item.kind];
     const open = () => {
       this.collapse(); // the tab below gets the room for the detail
-      if (tonal) {
-        this.actions.show('reference', tonal); // a scale, chord or voicing dictionary: its function's page
-      } else {
-        this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
-      }
+      this.actions.show(item.kind === 'function' ? 'reference' : 'sounds', item.name);
     };
-    const name = item.kind === 'bank' ? item.label : item.kind === 'scale' ? item.written : item.name;
+    const name = item.kind === 'bank' ? item.label : item.name;
+    return answerItem(name, item.kind, open, oneLine(item), item.usage);
+  }
+
+  /** The scale, chord or voicing names of an answer (its `tonal` field): each opens the function that reads it. */
+  private tonalView(tonal: TonalNames, found: boolean): HTMLElement | null {
+    const entries = tonal.entries.slice(0, SHOWN_TONAL);
+    if (!entries.length) {
+      return null;
+    }
+    const more = tonal.total - entries.length;
     return h(
-      'li',
-      { className: 'jp-Strudel-answerItem' },
+      'div',
+      { className: 'jp-Strudel-tonal' },
+      found ? null : h('div', { className: 'jp-Strudel-answerLine' }, 'Closest:'),
       h(
-        'div',
-        { className: 'jp-Strudel-answerHead' },
-        h('button', { type: 'button', className: 'jp-Strudel-link', onClick: open, title: `Open ${name}` }, name),
-        h('span', { className: 'jp-Strudel-kind' }, item.kind)
+        'ul',
+        { className: 'jp-Strudel-answerItems', 'aria-label': tonal.what },
+        ...entries.map(entry => {
+          const open = () => {
+            this.collapse();
+            this.actions.show('reference', TONAL_FUNCTIONS[entry.kind]); // its function's page
+          };
+          const name = entry.kind === 'scale' ? entry.written : entry.name;
+          return answerItem(name, entry.kind, open, tonalLine(entry), entry.usage);
+        })
       ),
-      h('div', { className: 'jp-Strudel-answerLine' }, oneLine(item)),
-      item.usage ? h('pre', { className: 'jp-Strudel-answerUsage' }, h('code', {}, item.usage)) : null
+      more > 0 ? h('div', { className: 'jp-Strudel-answerLine' }, `and ${more} more ${tonal.what}`) : null
     );
   }
 
@@ -185,8 +203,24 @@ function firstSentence(text: string): string {
   return end < 0 ? text : text.slice(0, end + 1);
 }
 
-/** The reference function a tonal item is read by: its name opens that function's page. */
-const TONAL_FUNCTIONS: Partial<Record<Item['kind'], string>> = {
+/** One answer line: a name that opens it, its kind, one line about it, and how to use it. */
+function answerItem(name: string, kind: string, open: () => void, line: string, usage: string): HTMLElement {
+  return h(
+    'li',
+    { className: 'jp-Strudel-answerItem' },
+    h(
+      'div',
+      { className: 'jp-Strudel-answerHead' },
+      h('button', { type: 'button', className: 'jp-Strudel-link', onClick: open, title: `Open ${name}` }, name),
+      h('span', { className: 'jp-Strudel-kind' }, kind)
+    ),
+    h('div', { className: 'jp-Strudel-answerLine' }, line),
+    usage ? h('pre', { className: 'jp-Strudel-answerUsage' }, h('code', {}, usage)) : null
+  );
+}
+
+/** The reference function a tonal name is read by: its name opens that function's page. */
+const TONAL_FUNCTIONS: Record<TonalEntry['kind'], string> = {
   scale: 'scale',
   chord: 'chord',
   voicing: 'voicing'
@@ -197,12 +231,8 @@ function symbolsLine(symbols: string[]): string {
   return symbols.map(s => (s === '' ? '""' : s)).join(' ');
 }
 
-/** One line about an item: a function's first sentence; a sound's or bank's kind and size; a scale's
- * intervals; a chord's symbols; a voicing dictionary's symbols. */
-function oneLine(item: Item): string {
-  if (item.kind === 'function') {
-    return firstSentence(item.description);
-  }
+/** One line about a tonal name: a scale's intervals; a chord's symbols; a voicing dictionary's symbols. */
+function tonalLine(item: TonalEntry): string {
   if (item.kind === 'scale') {
     const aliases = item.aliases.length ? ` (also ${item.aliases.join(', ')})` : '';
     return `scale: ${item.intervals.join(' ')}${aliases}`;
@@ -210,9 +240,14 @@ function oneLine(item: Item): string {
   if (item.kind === 'chord') {
     return `chord symbols ${symbolsLine(item.symbols)}; ${item.dictionaries.join(', ') || 'no voicing dictionary'}`;
   }
-  if (item.kind === 'voicing') {
-    const dflt = item.default ? ', the default' : '';
-    return `voicing dictionary${dflt}: ${symbolsLine(item.symbols)}`;
+  const dflt = item.default ? ', the default' : '';
+  return `voicing dictionary${dflt}: ${symbolsLine(item.symbols)}`;
+}
+
+/** One line about an item: a function's first sentence; a sound's or bank's kind and size. */
+function oneLine(item: Item): string {
+  if (item.kind === 'function') {
+    return firstSentence(item.description);
   }
   if (item.kind === 'bank') {
     return `${item.category} bank, ${item.count} sound${item.count === 1 ? '' : 's'}`;

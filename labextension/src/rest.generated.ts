@@ -32,14 +32,15 @@ export interface KnowledgeSuccess {
   domain: 'reference' | 'sounds' | 'auto';
   mode: 'search' | 'detail' | 'list';
   answer: string;
-  items: (FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem)[];
+  items: (FunctionItem | SoundItem | BankItem)[];
   sources: string[];
   notes: string[];
   groups?: {
-    [k: string]: (FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem)[];
+    [k: string]: (FunctionItem | SoundItem | BankItem)[];
   };
   total?: number;
   pages?: PageCitation[];
+  tonal?: TonalNames;
 }
 export interface FunctionItem {
   kind: 'function';
@@ -93,9 +94,34 @@ export interface BankItem {
   alias_of?: string;
 }
 /**
+ * A passage of Strudel's tutorial pages an answer cites (``lookup/pages.py``).
+ */
+export interface PageCitation {
+  source: string;
+  url: string;
+  title: string;
+  heading: string;
+  function: string;
+  example?: string;
+}
+/**
+ * The tonal names a scale, chord or voicing answer is about: a top-level ``tonal`` field, never items.
+ *
+ * Items hold only the spec's kinds (the functions that read these names come first); the
+ * names themselves (``minor pentatonic``, ``m7b5``, ``lefthand``) are here, bounded by
+ * ``MAX_TONAL_NAMES``, for front ends to show.
+ */
+export interface TonalNames {
+  what: 'scales' | 'chord types' | 'voicing dictionaries';
+  found: boolean;
+  names: string[];
+  total: number;
+  entries: (TonalScale | TonalChord | TonalVoicing)[];
+}
+/**
  * A scale type ``scale()`` accepts after a tonic (tonal.json).
  */
-export interface ScaleItem {
+export interface TonalScale {
   kind: 'scale';
   name: string;
   written: string;
@@ -109,7 +135,7 @@ export interface ScaleItem {
 /**
  * A chord type tonal knows, with the symbols that spell it and the voicing dictionaries that have them.
  */
-export interface ChordItem {
+export interface TonalChord {
   kind: 'chord';
   name: string;
   symbols: string[];
@@ -124,7 +150,7 @@ export interface ChordItem {
 /**
  * A voicing dictionary of ``voicing()`` and the chord symbols it has.
  */
-export interface VoicingItem {
+export interface TonalVoicing {
   kind: 'voicing';
   name: string;
   default: boolean;
@@ -137,17 +163,6 @@ export interface VoicingItem {
   match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
   score: number;
 }
-/**
- * A passage of Strudel's tutorial pages an answer cites (``lookup/pages.py``).
- */
-export interface PageCitation {
-  source: string;
-  url: string;
-  title: string;
-  heading: string;
-  function: string;
-  example?: string;
-}
 export interface KnowledgeFailure {
   ok: false;
   query: string;
@@ -158,7 +173,8 @@ export interface KnowledgeFailure {
   notes?: string[];
   domain?: string;
   mode?: string;
-  items?: (FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem)[];
+  items?: (FunctionItem | SoundItem | BankItem)[];
+  tonal?: TonalNames;
 }
 /**
  * GET reference: one page of the reference tab's list for a search and a tag.

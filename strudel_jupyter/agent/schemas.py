@@ -164,8 +164,9 @@ TOOL_DESCRIPTIONS: dict[str, str] = {
         "wavetables, banks), and the scale names, chord symbols and voicing dictionaries scale(), chord() and "
         "voicing() accept ('list scales', 'is m7b5 a chord symbol'). Use it when unsure whether a function, "
         "parameter, sound, bank or scale exists, after strudel_validate reports an unknown name, or when asked "
-        "about Strudel docs or sounds. Returns JSON: ok, answer, items (kind function|sound|bank|scale|chord|"
-        "voicing), notes; on ok=false a reason and real suggestions. "
+        "about Strudel docs or sounds. Returns JSON: ok, answer, items (kind function|sound|bank), notes; "
+        "scale, chord and voicing answers add a tonal field with those names (items: the functions reading them); "
+        "on ok=false a reason and real suggestions. "
         f"It never invents names. A query has at most {MAX_QUERY_CHARS} characters (longer: query_too_long)."
     ),
     "strudel_validate": (

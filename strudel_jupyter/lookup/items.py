@@ -15,7 +15,6 @@ from .ranking import Hit
 
 __all__ = [
     "BankItem",
-    "ChordItem",
     "FunctionItem",
     "Item",
     "KnowledgeFailure",
@@ -23,15 +22,19 @@ __all__ = [
     "KnowledgeSuccess",
     "PageCitation",
     "Param",
-    "ScaleItem",
     "SoundItem",
-    "VoicingItem",
+    "TonalChord",
+    "TonalEntry",
+    "TonalNames",
+    "TonalScale",
+    "TonalVoicing",
+    "TonalWhat",
     "bank_item",
-    "chord_item",
     "function_item",
-    "scale_item",
     "sound_item",
-    "voicing_item",
+    "tonal_chord",
+    "tonal_scale",
+    "tonal_voicing",
 ]
 
 
@@ -90,7 +93,7 @@ class BankItem(TypedDict):
     alias_of: NotRequired[str]
 
 
-class ScaleItem(TypedDict):
+class TonalScale(TypedDict):
     """A scale type ``scale()`` accepts after a tonic (tonal.json)."""
 
     kind: Literal["scale"]
@@ -104,7 +107,7 @@ class ScaleItem(TypedDict):
     score: float
 
 
-class ChordItem(TypedDict):
+class TonalChord(TypedDict):
     """A chord type tonal knows, with the symbols that spell it and the voicing dictionaries that have them."""
 
     kind: Literal["chord"]
@@ -119,7 +122,7 @@ class ChordItem(TypedDict):
     score: float
 
 
-class VoicingItem(TypedDict):
+class TonalVoicing(TypedDict):
     """A voicing dictionary of ``voicing()`` and the chord symbols it has."""
 
     kind: Literal["voicing"]
@@ -135,7 +138,27 @@ class VoicingItem(TypedDict):
     score: float
 
 
-Item = FunctionItem | SoundItem | BankItem | ScaleItem | ChordItem | VoicingItem
+TonalEntry = TonalScale | TonalChord | TonalVoicing
+#: What a ``tonal`` field lists.
+TonalWhat = Literal["scales", "chord types", "voicing dictionaries"]
+
+
+class TonalNames(TypedDict):
+    """The tonal names a scale, chord or voicing answer is about: a top-level ``tonal`` field, never items.
+
+    Items hold only the spec's kinds (the functions that read these names come first); the
+    names themselves (``minor pentatonic``, ``m7b5``, ``lefthand``) are here, bounded by
+    ``MAX_TONAL_NAMES``, for front ends to show.
+    """
+
+    what: TonalWhat
+    found: bool  # False: the names are the closest real ones to a name tonal does not know
+    names: list[str]  # the entries' names, in order
+    total: int  # how many there are in all (more than shown when a limit cut the listing)
+    entries: list[TonalEntry]
+
+
+Item = FunctionItem | SoundItem | BankItem
 
 
 class PageCitation(TypedDict):
@@ -161,6 +184,7 @@ class KnowledgeSuccess(TypedDict):
     groups: NotRequired[dict[str, list[Item]]]
     total: NotRequired[int]
     pages: NotRequired[list[PageCitation]]
+    tonal: NotRequired[TonalNames]
 
 
 class KnowledgeFailure(TypedDict):
@@ -174,6 +198,7 @@ class KnowledgeFailure(TypedDict):
     domain: NotRequired[str]
     mode: NotRequired[str]
     items: NotRequired[list[Item]]
+    tonal: NotRequired[TonalNames]
 
 
 KnowledgeResponse = KnowledgeSuccess | KnowledgeFailure
@@ -242,7 +267,7 @@ def bank_item(bank: Bank, hit: Hit | None) -> BankItem:
     return item
 
 
-def scale_item(scale: ScaleType, *, match: Match = "listed", score: float = 0.0, tonic: str = "C") -> ScaleItem:
+def tonal_scale(scale: ScaleType, *, match: Match = "listed", score: float = 0.0, tonic: str = "C") -> TonalScale:
     usage = f'n("0 2 4").scale("{tonic}:{scale.written}")'
     return {
         "kind": "scale",
@@ -257,7 +282,7 @@ def scale_item(scale: ScaleType, *, match: Match = "listed", score: float = 0.0,
     }
 
 
-def chord_item(chord: ChordType, tonal: TonalIndex, *, match: Match = "listed", score: float = 0.0) -> ChordItem:
+def tonal_chord(chord: ChordType, tonal: TonalIndex, *, match: Match = "listed", score: float = 0.0) -> TonalChord:
     dictionaries = [d.name for d in tonal.voicings.values() if any(s in d.symbols for s in chord.symbols)]
     default = tonal.symbols_of() or ()
     voiced = next((s for s in chord.symbols if s in default), None)
@@ -276,9 +301,9 @@ def chord_item(chord: ChordType, tonal: TonalIndex, *, match: Match = "listed", 
     }
 
 
-def voicing_item(
+def tonal_voicing(
     dictionary: VoicingDictionary, tonal: TonalIndex, *, match: Match = "listed", score: float = 0.0
-) -> VoicingItem:
+) -> TonalVoicing:
     default = dictionary.name == tonal.default_voicing
     preferred: tuple[str, ...] = ("^7", "m7", "7", "", "m")  # the chords a usage line reads best with
     sample = [s for s in preferred if s in dictionary.symbols][:2] or list(dictionary.symbols[:2])

@@ -158,6 +158,16 @@ def render_item_html(item: Mapping[str, Any], *, index: StrudelIndex | None = No
     return f"<div class='strudel-item strudel-{escape(kind or 'sound')}'>{body}</div>"
 
 
+def _tonal_section_html(response: Mapping[str, Any]) -> str:
+    """A tonal answer's names (its ``tonal`` field): a table in a listing or a no, cards for a yes."""
+    entries = list((response.get("tonal") or {}).get("entries") or [])
+    if not entries:
+        return ""
+    if response.get("mode") == "list" or not response.get("ok"):
+        return table((), [_list_row(e) for e in entries], cls="strudel-list strudel-tonal")
+    return "".join(f"<div class='strudel-item strudel-{escape(e['kind'])}'>{_tonal_html(e)}</div>" for e in entries)
+
+
 def _list_row(item: Mapping[str, Any]) -> tuple[str, str, str]:
     if item["kind"] == "function":
         summary = str(item.get("description", "")).split("\n", 1)[0]
@@ -213,6 +223,8 @@ def _failure_html(response: Mapping[str, Any]) -> str:
     else:
         reason = escape(response.get("reason", "error"))
         parts = [f"<p><strong>Error ({reason}):</strong> {escape(response.get('answer', ''))}</p>"]
+    if (response.get("tonal") or {}).get("entries"):
+        parts.append("<p><strong>Closest:</strong></p>" + _tonal_section_html(response))
     suggestions = response.get("suggestions") or []
     if suggestions:
         parts.append("<p><strong>Did you mean:</strong> " + ", ".join(code(s) for s in suggestions) + "</p>")
@@ -220,7 +232,27 @@ def _failure_html(response: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
+def _tonal_answer_html(response: Mapping[str, Any], index: StrudelIndex | None) -> str:
+    """A scale, chord or voicing answer: its names (the ``tonal`` field) first, then the functions that read them."""
+    items = list(response.get("items") or [])
+    parts = [f"<p class='strudel-header'>{escape(header_text(response))}</p>"]
+    if response.get("mode") != "list":
+        parts.append(f"<p>{escape(response.get('answer', ''))}</p>")
+    parts.append(_tonal_section_html(response))
+    if items:
+        parts.append("<h4>Functions that read them</h4>")
+        if response.get("mode") == "list":
+            parts.append(table((), [_list_row(item) for item in items], cls="strudel-list"))
+        else:
+            parts += [render_item_html(item, index=index) for item in items]
+    parts.append(_pages_html(list(response.get("pages") or [])))
+    parts.append(_notes_html(list(response.get("notes") or [])))
+    return "".join(parts)
+
+
 def _answer_html(response: Mapping[str, Any], index: StrudelIndex | None) -> str:
+    if response.get("tonal"):
+        return _tonal_answer_html(response, index)
     items = list(response.get("items") or [])
     mode = response.get("mode")
     parts = [f"<p class='strudel-header'>{escape(header_text(response))}</p>"]

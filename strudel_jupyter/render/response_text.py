@@ -36,7 +36,10 @@ def header_text(response: Mapping[str, Any]) -> str:
     """The first line of an answer, in the user's words: ``list synths: 30 of 150 sounds``.
 
     Names what was asked and how much of it is shown; no internal terms (domain, mode).
+    A scale, chord or voicing answer counts the names of its ``tonal`` field.
     """
+    if response.get("tonal"):
+        return _tonal_header(response)
     items = list(response.get("items") or [])
     kinds = {str(i.get("kind")) for i in items}
     noun = _NOUNS.get(kinds.pop(), "result") if len(kinds) == 1 else "result"
@@ -48,6 +51,36 @@ def header_text(response: Mapping[str, Any]) -> str:
     else:
         amount = f"{count} {noun if count == 1 else plural}"
     return f"{response.get('query', '')}: {amount}"
+
+
+def _tonal_header(response: Mapping[str, Any]) -> str:
+    """The first line of a scale, chord or voicing answer, from its ``tonal`` field: ``list scales: 92 scales``."""
+    tonal = response.get("tonal") or {}
+    entries = list(tonal.get("entries") or [])
+    kinds = {str(e.get("kind")) for e in entries}
+    noun = _NOUNS.get(kinds.pop(), "name") if len(kinds) == 1 else "name"
+    total, count = tonal.get("total"), len(entries)
+    plural = _PLURALS.get(noun, noun + "s")
+    amount = f"{count} of {total} {plural}" if isinstance(total, int) and total > count else f"{count} {plural}"
+    if count == 1:
+        amount = f"1 {noun}"
+    return f"{response.get('query', '')}: {amount}"
+
+
+def _tonal_lines(response: Mapping[str, Any], width: int) -> list[str]:
+    """A tonal answer's names (its ``tonal`` field): one line each in a listing, in full when there are few."""
+    entries = list((response.get("tonal") or {}).get("entries") or [])
+    lines: list[str] = []
+    if response.get("mode") == "list" and entries and all(e.get("kind") == "voicing" for e in entries):
+        for entry in entries:  # a dictionary's line is its symbols: show them
+            lines += _tonal_text(entry, width)[:-1]
+    elif response.get("mode") == "list" or not response.get("ok"):
+        for entry in entries:
+            lines += _tonal_text(entry, width)[:1]
+    else:
+        for entry in entries:
+            lines += _tonal_text(entry, width)
+    return lines
 
 
 def _function_text(item: Mapping[str, Any], width: int) -> list[str]:
@@ -179,17 +212,30 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
         ]
         if response.get("reason") == "not_found":
             lines.append(answer_without_suggestions(response))
+        if (response.get("tonal") or {}).get("entries"):
+            lines.append("closest:")
+            lines += ["  " + line for line in _tonal_lines(response, width)]
         if response.get("suggestions"):
             lines.append("Did you mean: " + ", ".join(response["suggestions"]))
         lines += [f"note: {n}" for n in response.get("notes") or []]
         return "\n".join(lines)
     items = response.get("items") or []
     mode = response.get("mode")
+    if response.get("tonal"):
+        # The names first, read as the helper's listing; then the functions that read them.
+        lines = [*verdict_text(response), header_text(response), *_tonal_lines(response, width)]
+        if items:
+            lines.append("functions that read them:")
+            for item in items:  # one line each: the name and the first line of its description, cut to the width
+                summary = str(item.get("description", "")).split("\n", 1)[0]
+                lines.append(
+                    f"  {item['name']:<16} {textwrap.shorten(summary, max(width - 19, 20), placeholder=' ...')}"
+                )
+        lines += page_lines(response)
+        lines += [f"note: {n}" for n in response.get("notes") or []]
+        return "\n".join(lines)
     lines = [*verdict_text(response), header_text(response)]
-    if mode == "list" and items and all(i["kind"] == "voicing" for i in items):
-        for item in items:  # a dictionary's line is its symbols: show them
-            lines += item_text(item, width=width)[:-1]
-    elif mode == "list" and items and all(i["kind"] != "function" for i in items):
+    if mode == "list" and items and all(i["kind"] != "function" for i in items):
         for item in items:
             lines += item_text(item, width=width)[:1]
     elif mode == "list":

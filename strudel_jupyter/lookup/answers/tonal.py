@@ -15,11 +15,24 @@ from collections.abc import Sequence
 from rapidfuzz import fuzz
 
 from ...data.tonal import ScaleType, TonalIndex, split_chord
+from ...limits import MAX_TONAL_NAMES
 from ...vocabulary import Domain, Match
 from ..closest import Scorer, closest
-from ..items import Item, KnowledgeFailure, KnowledgeResponse, KnowledgeSuccess, chord_item, scale_item, voicing_item
+from ..items import (
+    Item,
+    KnowledgeFailure,
+    KnowledgeResponse,
+    KnowledgeSuccess,
+    TonalEntry,
+    TonalNames,
+    TonalWhat,
+    function_item,
+    tonal_chord,
+    tonal_scale,
+    tonal_voicing,
+)
 from .describe import join_names
-from .question import Question, failure
+from .question import SOURCES, Question, failure
 
 __all__ = ["TONAL_SOURCE", "answer_tonal"]
 
@@ -38,7 +51,8 @@ _LIST_SCALES = re.compile(
 _LIST_CHORDS = re.compile(
     rf"\b{_LIST_CUE}\b.*\b(?:chords|chord\s+(?:symbols|names|types)|voicings?\s+dictionar(?:y|ies)|"
     r"dictionar(?:y|ies))\b|\b(?:chords|chord\s+(?:symbols|names|types))\b.*\b(?:does\s+\w+\s+(?:know|have|support)|"
-    r"are\s+there|exist|available|supported|known)\b|\bchord\s+symbols\b|\bvoicing\s+dictionaries\b",
+    r"are\s+there|exist|available|supported|known)\b"
+    r"|^\s*(?:the\s+)?(?:chord\s+symbols|voicing\s+dictionar(?:y|ies))(?:\s+(?:of|in|for|does|that)\b.*)?$",
     re.IGNORECASE,
 )
 _CHORD_TYPES = re.compile(r"\bchord\s+types\b|\btonal\b", re.IGNORECASE)
@@ -61,8 +75,13 @@ _HAS = re.compile(
     r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)",
     re.IGNORECASE,
 )
-#: A listing question about functions or how to do something is the reference's, not a list of names.
-_ABOUT_FUNCTIONS = re.compile(r"\b(?:functions?|methods?|how|why)\b", re.IGNORECASE)
+#: A question about functions or doing something with the names ("turn chord symbols into notes",
+#: "which functions work with chords", "how do I voice chords") is the reference's, not a listing.
+_ABOUT_FUNCTIONS = re.compile(
+    r"\b(?:functions?|methods?|how|why|turn|turns|convert|converts|make|makes|into|voice|voices|"
+    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map)\b",
+    re.IGNORECASE,
+)
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
 _TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
 
@@ -102,24 +121,61 @@ def _plain(q: str) -> str:
 
 
 # ------------------------------------------------------------------ responses
-def _success(question: Question, answer: str, items: Sequence[Item], *, total: int, mode: str) -> KnowledgeSuccess:
+#: The functions that read each kind of tonal name, first one first: the answer's items.
+_READERS: dict[TonalWhat, tuple[str, ...]] = {
+    "scales": ("scale",),
+    "chord types": ("chord", "voicing"),
+    "voicing dictionaries": ("voicing", "dictionary"),
+}
+_DICTIONARY = re.compile(r"dictionar", re.IGNORECASE)
+_ADDING = re.compile(r"\b(?:add|own|custom|new)\b", re.IGNORECASE)
+
+
+def _readers(question: Question, what: TonalWhat, *, examples: int) -> list[Item]:
+    """The function items that read ``what`` (``scale`` for scales), as doc.json has them."""
+    names = list(_READERS[what])
+    if what == "voicing dictionaries" and not _DICTIONARY.search(question.q):
+        names.insert(1, "chord")  # "list chord symbols for voicing": chord() reads them, voicing() plays them
+    if what == "voicing dictionaries" and _ADDING.search(question.q):
+        names.append("addVoicings")  # "can I add my own voicing dictionary"
+    entries = [question.index.reference.by_name.get(n) for n in names]
+    return [function_item(e, None, examples=examples) for e in entries if e is not None]
+
+
+def _names(what: TonalWhat, entries: Sequence[TonalEntry], *, total: int, found: bool = True) -> TonalNames:
+    """The ``tonal`` field: the names (bounded by ``MAX_TONAL_NAMES``) and how many there are."""
+    shown = list(entries[:MAX_TONAL_NAMES])
+    return {"what": what, "found": found, "names": [e["name"] for e in shown], "total": total, "entries": shown}
+
+
+def _success(
+    question: Question, answer: str, what: TonalWhat, entries: Sequence[TonalEntry], *, total: int, mode: str
+) -> KnowledgeSuccess:
+    listing = mode == "list"
+    items = _readers(question, what, examples=1 if listing else 2)
+    if len(entries) > MAX_TONAL_NAMES:
+        question.notes.append(f"the tonal field holds the first {MAX_TONAL_NAMES} of {len(entries)} names")
     response: KnowledgeSuccess = {
         "ok": True,
         "query": question.q,
         "domain": "reference",
-        "mode": "list" if mode == "list" else "detail",
+        "mode": "list" if listing else "detail",
         "answer": answer,
-        "items": list(items),
-        "sources": [TONAL_SOURCE],
+        "items": items,
+        "sources": [TONAL_SOURCE, SOURCES["reference"]],
         "notes": question.notes,
-        "total": total,
+        "total": len(items),
+        "tonal": _names(what, entries, total=total),
     }
     return response
 
 
-def _no(question: Question, answer: str, suggestions: Sequence[str]) -> KnowledgeFailure:
-    response = failure(question.q, "not_found", answer, suggestions, domains=(), notes=question.notes)
+def _no(question: Question, answer: str, what: TonalWhat, close: Sequence[TonalEntry] = ()) -> KnowledgeFailure:
+    """A no: the closest real names go in the answer and the ``tonal`` field, never in ``suggestions``
+    (which hold only function, sound and bank names)."""
+    response = failure(question.q, "not_found", answer, (), domains=(), notes=question.notes)
     response["sources"] = [TONAL_SOURCE]
+    response["tonal"] = _names(what, close, total=len(close), found=False)
     return response
 
 
@@ -152,11 +208,11 @@ def _list_scales(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
     if not words:
         scales = list(tonal.scales)
     limit = question.limit or len(scales)  # all of them unless fewer are asked for: the point of the question
-    items: list[Item] = [scale_item(s) for s in scales[:limit]]
+    entries: list[TonalEntry] = [tonal_scale(s) for s in scales[:limit]]
     if limit < len(scales):
         question.notes.append(f"showing {limit} of {len(scales)} scales; pass a larger limit for all")
     aliases = sum(len(s.aliases) for s in scales)
-    usage = items[0]["usage"] if words and items else 'n("0 2 4").scale("C:minor:pentatonic")'
+    usage = entries[0]["usage"] if words and entries else 'n("0 2 4").scale("C:minor:pentatonic")'
     answer = (
         f"{len(scales)} scale types{which} (and {aliases} aliases) for scale(): "
         f"{', '.join(s.written for s in scales)}. Write a tonic, then the name with ':' for spaces: "
@@ -164,7 +220,7 @@ def _list_scales(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
     )
     if words:
         question.notes.append(f"{len(tonal.scales)} scale types in all: ask 'list scales' for every one")
-    return _success(question, answer, items, total=len(scales), mode="list")
+    return _success(question, answer, "scales", entries, total=len(scales), mode="list")
 
 
 def _wanted_dictionaries(question: Question, tonal: TonalIndex) -> list[str]:
@@ -175,24 +231,24 @@ def _wanted_dictionaries(question: Question, tonal: TonalIndex) -> list[str]:
 def _list_voicings(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
     wanted = _wanted_dictionaries(question, tonal)
     names = wanted or [tonal.default_voicing, *(n for n in tonal.voicings if n != tonal.default_voicing)]
-    items: list[Item] = [voicing_item(tonal.voicings[n], tonal) for n in names]
+    entries: list[TonalEntry] = [tonal_voicing(tonal.voicings[n], tonal) for n in names]
     first = tonal.voicings[names[0]]
     shown = ", ".join(s if s else '"" (major)' for s in first.symbols)
     which = "" if wanted else f" (voicing() uses {tonal.default_voicing} unless .dict(...) names another)"
     others = names[1:]
     answer = (
         f"The voicing dictionary {first.name}{which} has {len(first.symbols)} chord symbols, written after a root "
-        f"as in {items[0]['usage']}: {shown}."
+        f"as in {entries[0]['usage']}: {shown}."
     )
     if others:
         answer += " Other dictionaries: " + "; ".join(f"{n} ({len(tonal.voicings[n].symbols)})" for n in others) + "."
-    return _success(question, answer, items, total=len(items), mode="list")
+    return _success(question, answer, "voicing dictionaries", entries, total=len(entries), mode="list")
 
 
 def _list_chord_types(question: Question, tonal: TonalIndex) -> KnowledgeResponse:
     chords = list(tonal.chords)
     limit = question.limit or len(chords)
-    items: list[Item] = [chord_item(c, tonal) for c in chords[:limit]]
+    entries: list[TonalEntry] = [tonal_chord(c, tonal) for c in chords[:limit]]
     if limit < len(chords):
         question.notes.append(f"showing {limit} of {len(chords)} chord types; pass a larger limit for all")
     symbols = [c.symbols[0] for c in chords if c.symbols]
@@ -200,7 +256,7 @@ def _list_chord_types(question: Question, tonal: TonalIndex) -> KnowledgeRespons
         f"{len(chords)} chord types tonal knows, by symbol: {', '.join(symbols)}. voicing() plays only the "
         f"symbols its dictionary has ({tonal.default_voicing} by default): ask for the chord symbols for voicing."
     )
-    return _success(question, answer, items, total=len(chords), mode="list")
+    return _success(question, answer, "chord types", entries, total=len(chords), mode="list")
 
 
 # ------------------------------------------------------------------ checks
@@ -237,38 +293,42 @@ def _check_scale(question: Question, tonal: TonalIndex, subject: str) -> Knowled
     scale, tonic = _scale_of(tonal, subject)
     if scale is not None:
         match: Match = "exact" if subject.lower().replace(":", " ").endswith(scale.name) else "synonym"
-        item = scale_item(scale, match=match, score=1.0, tonic=tonic or "C")
+        item = tonal_scale(scale, match=match, score=1.0, tonic=tonic or "C")
         alias = f" ({subject} is an alias of {scale.name})" if match == "synonym" else ""
         aliases = f"; aliases: {', '.join(scale.aliases)}" if scale.aliases else ""
         answer = (
             f"Yes: {scale.name} is a scale{alias}, written {scale.written} after a tonic: {item['usage']}. "
             f"Intervals {' '.join(scale.intervals)}{aliases}."
         )
-        return _success(question, answer, [item], total=1, mode="detail")
+        return _success(question, answer, "scales", [item], total=1, mode="detail")
     reading = tonal.read_scale(subject)
     if reading.tonic and not reading.type_name:
-        suggestions = [f"{reading.tonic}:major", f"{reading.tonic}:minor"]
+        close = [s for s in (tonal.scale("major"), tonal.scale("minor")) if s is not None]
+        written = [f"{reading.tonic}:{s.written}" for s in close]
         answer = (
             f"No: {subject!r} is a tonic, not a scale: add a scale name after ':', e.g. "
-            f'n("0 2 4").scale("{reading.tonic}:major"). Did you mean: {", ".join(suggestions)}?'
+            f'n("0 2 4").scale("{reading.tonic}:major"). Closest scales: {", ".join(written)}.'
         )
-        return _no(question, answer, suggestions)
+        return _no(question, answer, "scales", [tonal_scale(s, tonic=reading.tonic) for s in close])
     word = " ".join((reading.type_name if reading.tonic else subject.lower().replace(":", " ")).split())
     containing = [s for s in tonal.scales if re.search(rf"\b{re.escape(word)}\b", s.name)] if word else []
     if containing:
-        items: list[Item] = [scale_item(s, match="text", score=0.5) for s in containing]
+        entries: list[TonalEntry] = [tonal_scale(s, match="text", score=0.5) for s in containing]
         answer = (
             f"Not a scale name by itself, but {len(containing)} scales have {word!r} in their name: "
-            f"{', '.join(s.written for s in containing)}. Write one after a tonic: {items[0]['usage']}."
+            f"{', '.join(s.written for s in containing)}. Write one after a tonic: {entries[0]['usage']}."
         )
-        return _success(question, answer, items, total=len(items), mode="list")
-    close = _closest(word, tonal.scale_names, scorer=fuzz.WRatio)
-    tonic = f"{reading.tonic}:" if reading.tonic else ""
-    suggestions = [tonic + n.replace(" ", ":") for n in close]
-    answer = f"No: {subject!r} is not a scale name tonal knows (92 scale types; list them with 'list scales')."
+        return _success(question, answer, "scales", entries, total=len(entries), mode="list")
+    close = [found for n in _closest(word, tonal.scale_names, scorer=fuzz.WRatio) if (found := tonal.scale(n))]
+    tonic = reading.tonic or "C"
+    answer = (
+        f"No: {subject!r} is not a scale name tonal knows ({len(tonal.scales)} scale types; "
+        "list them with 'list scales')."
+    )
     if close:
-        answer += f" Did you mean: {', '.join(suggestions)}?"
-    return _no(question, answer.replace("92", str(len(tonal.scales))), suggestions)
+        shown = ", ".join(f"{reading.tonic}:{s.written}" if reading.tonic else s.name for s in close)
+        answer += f' Closest scales: {shown}; write one after a tonic, as in scale("{tonic}:{close[0].written}").'
+    return _no(question, answer, "scales", [tonal_scale(s, tonic=tonic) for s in close])
 
 
 def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:
@@ -280,10 +340,10 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
         if not dictionaries and chord is None:
             continue
         root = parts[0] if parts is not None and symbol == parts[1] else "C"
-        items: list[Item] = []
+        entries: list[TonalEntry] = []
         if chord is not None:
-            items.append(chord_item(chord, tonal, match="exact", score=1.0))
-        items += [voicing_item(tonal.voicings[d], tonal, match="text", score=0.5) for d in dictionaries]
+            entries.append(tonal_chord(chord, tonal, match="exact", score=1.0))
+        entries += [tonal_voicing(tonal.voicings[d], tonal, match="text", score=0.5) for d in dictionaries]
         shown = symbol or '"" (a major triad)'
         named = f" ({chord.name})" if chord is not None and chord.name else ""
         if dictionaries:
@@ -297,25 +357,26 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
                 f"{shown} is a chord symbol tonal knows{named}, but no voicing dictionary has it, so "
                 f'chord("{root}{symbol}").voicing() is silent (the REPL logs unknown chord).'
             )
-        return _success(question, answer, items, total=len(items), mode="detail")
+        return _success(question, answer, "chord types", entries, total=len(entries), mode="detail")
     symbol = parts[1] if parts is not None else subject
     known = list(dict.fromkeys([*(tonal.symbols_of() or ()), *tonal.by_chord_symbol]))
     close = _closest(symbol, [s for s in known if s], scorer=fuzz.ratio)
     answer = f"No: {subject!r} is not a chord symbol tonal or a voicing dictionary knows."
     if close:
-        answer += f" Did you mean: {', '.join(close)}?"
-    return _no(question, answer, close)
+        answer += f" Closest chord symbols: {', '.join(close)}."
+    chords = [tonal.by_chord_symbol[c] for c in close if c in tonal.by_chord_symbol]
+    return _no(question, answer, "chord types", [tonal_chord(c, tonal) for c in dict.fromkeys(chords)])
 
 
 def _check_dictionary(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:
     found = tonal.voicings.get(subject)
     if found is not None:
-        item = voicing_item(found, tonal, match="exact", score=1.0)
+        item = tonal_voicing(found, tonal, match="exact", score=1.0)
         answer = f"Yes: {found.name} is a voicing dictionary with {len(found.symbols)} chord symbols: {item['usage']}."
-        return _success(question, answer, [item], total=1, mode="detail")
-    close = _closest(subject.lower(), list(tonal.voicings), scorer=fuzz.WRatio)
+        return _success(question, answer, "voicing dictionaries", [item], total=1, mode="detail")
+    close = _closest(subject.lower(), list(tonal.voicings), scorer=fuzz.WRatio) or list(tonal.voicings)
     answer = f"No: {subject!r} is not a voicing dictionary; there are {join_names(list(tonal.voicings), 10)}."
-    return _no(question, answer, close or list(tonal.voicings))
+    return _no(question, answer, "voicing dictionaries", [tonal_voicing(tonal.voicings[n], tonal) for n in close])
 
 
 def _closest(word: str, names: Sequence[str], *, scorer: Scorer) -> list[str]:

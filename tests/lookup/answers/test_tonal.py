@@ -1,4 +1,8 @@
-"""Tonal answers: scales, chord symbols and voicing dictionaries from tonal.json, listed and checked."""
+"""Tonal answers: scales, chord symbols and voicing dictionaries from tonal.json, listed and checked.
+
+Items hold only the spec's kinds (the functions that read the names: scale, chord, voicing,
+dictionary); the names themselves are in the response's ``tonal`` field.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import pytest
 
 from strudel_jupyter import StrudelIndex, strudel_knowledge
 from strudel_jupyter.ask.knowledge import strudel_knowledge as ask_knowledge
+from strudel_jupyter.devtools.evaluation import known_names
+from strudel_jupyter.limits import MAX_TONAL_NAMES
 from strudel_jupyter.render.response_html import render_html
 from strudel_jupyter.render.response_text import render_text
 
@@ -16,22 +22,27 @@ from strudel_jupyter.render.response_text import render_text
 def test_a_scale_listing_holds_every_scale_type(shared_index, query):
     # When a musician asks which scales there are
     response = strudel_knowledge(query)
-    # Then every one of tonal.json's 92 scale types is an item, written as scale() reads it
+    # Then the item is the scale function, with an example, and nothing but real function names
     tonal = shared_index.tonal
-    assert response["ok"] and response["mode"] == "list" and response["total"] == 92
-    assert [i["name"] for i in response["items"]] == [s.name for s in tonal.scales]
-    assert all(i["kind"] == "scale" for i in response["items"])
-    pentatonic = next(i for i in response["items"] if i["name"] == "minor pentatonic")
+    assert response["ok"] and response["mode"] == "list"
+    assert [(i["kind"], i["name"]) for i in response["items"]] == [("function", "scale")]
+    assert len(response["items"][0]["examples"]) == 1
+    # and every one of tonal.json's 92 scale types is in the tonal field, written as scale() reads it
+    field = response["tonal"]
+    assert field["what"] == "scales" and field["found"] and field["total"] == 92
+    assert field["names"] == [s.name for s in tonal.scales] == [e["name"] for e in field["entries"]]
+    assert all(e["kind"] == "scale" for e in field["entries"])
+    pentatonic = next(e for e in field["entries"] if e["name"] == "minor pentatonic")
     assert pentatonic["written"] == "minor:pentatonic"
     assert pentatonic["usage"] == 'n("0 2 4").scale("C:minor:pentatonic")'
     # and the answer names them all, for agents that read only the answer
     assert all(s.written in response["answer"] for s in tonal.scales)
-    assert response["sources"] == ["tonal.json"]
+    assert response["sources"] == ["tonal.json", "doc.json"]
 
 
 def test_a_limit_cuts_the_listing_and_says_so():
     response = strudel_knowledge({"q": "list scales", "limit": 10})
-    assert len(response["items"]) == 10 and response["total"] == 92
+    assert len(response["tonal"]["names"]) == 10 and response["tonal"]["total"] == 92
     assert any("showing 10 of 92" in n for n in response["notes"])
 
 
@@ -40,24 +51,29 @@ def test_chord_symbols_for_voicing_are_the_dictionaries(shared_index):
     for query in ("list chord symbols for voicing", "what chords does voicing know"):
         response = strudel_knowledge(query)
         assert response["ok"] and response["mode"] == "list"
-        items = response["items"]
+        # the functions that read chord symbols and dictionaries are the items, voicing first
+        assert [i["name"] for i in response["items"]] == ["voicing", "chord", "dictionary"]
+        entries = response["tonal"]["entries"]
+        assert response["tonal"]["what"] == "voicing dictionaries"
         # the default dictionary first, then the others, each with all its symbols
-        assert [i["name"] for i in items][0] == "ireal" and items[0]["default"] is True
-        assert {i["name"] for i in items} == set(tonal.voicings)
-        assert all(i["symbols"] == list(tonal.voicings[i["name"]].symbols) for i in items)
+        assert [e["name"] for e in entries][0] == "ireal" and entries[0]["default"] is True
+        assert {e["name"] for e in entries} == set(tonal.voicings)
+        assert all(e["symbols"] == list(tonal.voicings[e["name"]].symbols) for e in entries)
         assert "m7b5" in response["answer"] and "^7" in response["answer"]
 
 
 def test_a_dictionary_named_is_the_one_listed():
     response = strudel_knowledge("chord symbols of lefthand")
-    assert [i["name"] for i in response["items"]] == ["lefthand"]
+    assert response["tonal"]["names"] == ["lefthand"]
     assert '.dict("lefthand")' in response["answer"]
 
 
 def test_chord_types_are_tonals():
     response = strudel_knowledge("what chord types are there")
-    assert response["total"] == 106 and all(i["kind"] == "chord" for i in response["items"])
-    half = next(i for i in response["items"] if "m7b5" in i["symbols"])
+    assert [i["name"] for i in response["items"]] == ["chord", "voicing"]
+    field = response["tonal"]
+    assert field["total"] == 106 and all(e["kind"] == "chord" for e in field["entries"])
+    half = next(e for e in field["entries"] if "m7b5" in e["symbols"])
     assert half["name"] == "half-diminished" and "ireal" in half["dictionaries"]
 
 
@@ -74,42 +90,100 @@ def test_chord_types_are_tonals():
 def test_a_real_scale_is_a_yes_with_its_name(query, name):
     response = strudel_knowledge(query)
     assert response["ok"] and response["mode"] == "detail"
-    assert response["answer"].startswith("Yes:")
-    assert response["items"][0]["kind"] == "scale" and response["items"][0]["name"] == name
+    assert response["answer"].startswith("Yes:") and name in response["answer"]
+    # the scale function first, with its examples; the scale's tonal name in the tonal field
+    first = response["items"][0]
+    assert first["kind"] == "function" and first["name"] == "scale" and len(first["examples"]) == 2
+    assert response["tonal"]["names"] == [name] and response["tonal"]["found"]
+
+
+def test_is_dorian_a_scale_says_how_to_write_it():
+    response = strudel_knowledge("is dorian a scale")
+    assert [i["name"] for i in response["items"]] == ["scale"]
+    assert 'scale("C:dorian")' in response["answer"]
 
 
 def test_a_word_inside_scale_names_lists_them():
     # "locrian" is a scale; "harmonic" is only part of names
     response = strudel_knowledge("is harmonic a scale")
     assert response["ok"] and response["mode"] == "list"
-    assert {"harmonic minor", "harmonic major"} <= {i["name"] for i in response["items"]}
-    assert all("harmonic" in i["name"] for i in response["items"])
+    names = response["tonal"]["names"]
+    assert {"harmonic minor", "harmonic major"} <= set(names)
+    assert all("harmonic" in n for n in names)
 
 
 def test_an_invented_scale_is_a_no_with_real_names(shared_index):
     response = strudel_knowledge("is dorain a scale")
     assert not response["ok"] and response["reason"] == "not_found"
-    assert response["suggestions"][0] == "dorian"
-    assert all(shared_index.tonal.scale(s) is not None for s in response["suggestions"])
-    # with a tonic, the suggestions keep it
-    assert strudel_knowledge("is C:minr a scale")["suggestions"][0] == "C:minor"
+    # the closest real scales are in the tonal field and the answer; suggestions hold only
+    # function, sound and bank names, so none here
+    assert response["suggestions"] == [] and response["items"] == []
+    assert response["tonal"]["names"][0] == "dorian" and not response["tonal"]["found"]
+    assert all(shared_index.tonal.scale(s) is not None for s in response["tonal"]["names"])
+    assert "Closest scales: dorian" in response["answer"]
+    # with a tonic, the answer keeps it
+    assert "Closest scales: C:minor" in strudel_knowledge("is C:minr a scale")["answer"]
+
+
+def test_is_byzantine_a_scale_is_a_no(shared_index):
+    response = strudel_knowledge("is byzantine a scale")
+    assert not response["ok"] and response["reason"] == "not_found"
+    assert response["suggestions"] == []
+    assert all(shared_index.tonal.scale(n) is not None for n in response["tonal"]["names"])
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "list scales",
+        "is dorian a scale",
+        "is byzantine a scale",
+        "is C a scale",
+        "is harmonic a scale",
+        "list chord symbols for voicing",
+        "what chord types are there",
+        "is m7b5 a chord symbol",
+        "is m7b55 a chord symbol",
+        "is lefthnd a voicing dictionary",
+        "turn chord symbols into notes",
+    ],
+)
+def test_tonal_answers_name_only_real_functions_sounds_and_banks(shared_index, query):
+    # Given the eval's contract: every item name and suggestion is a function, sound or bank
+    names = known_names(shared_index)
+    response = strudel_knowledge(query)
+    # Then a tonal answer keeps its items and suggestions to those (the tonal names are elsewhere)
+    assert all(i["name"].lower() in names for i in response.get("items") or []), query
+    assert all(s.split(":")[0].lower() in names for s in response["suggestions"] or []) if not response["ok"] else True
 
 
 def test_chord_symbol_checks(shared_index):
     yes = strudel_knowledge("is m7b5 a chord symbol")
     assert yes["ok"] and "lefthand" in yes["answer"] and "ireal" in yes["answer"]
-    assert yes["items"][0]["kind"] == "chord" and yes["items"][0]["name"] == "half-diminished"
+    assert [i["name"] for i in yes["items"]] == ["chord", "voicing"]
+    assert yes["tonal"]["entries"][0]["kind"] == "chord" and yes["tonal"]["names"][0] == "half-diminished"
     assert strudel_knowledge("is Cm7b5 a chord")["ok"]  # a root is read off
     no = strudel_knowledge("is m7b55 a chord symbol")
-    assert not no["ok"] and no["suggestions"][0] == "m7b5"
+    assert not no["ok"] and no["suggestions"] == []
+    assert "Closest chord symbols: m7b5" in no["answer"]
+    assert no["tonal"]["names"][0] == "half-diminished"  # the chord type m7b5 spells
     known = set(shared_index.tonal.by_chord_symbol) | set(shared_index.tonal.symbols_of())
-    assert set(no["suggestions"]) <= known
+    assert {s for e in no["tonal"]["entries"] for s in e["symbols"]} <= known
 
 
 def test_voicing_dictionary_checks():
-    assert strudel_knowledge("is lefthand a voicing dictionary")["ok"]
+    yes = strudel_knowledge("is lefthand a voicing dictionary")
+    assert yes["ok"] and [i["name"] for i in yes["items"]] == ["voicing", "dictionary"]
+    assert yes["tonal"] == {
+        "what": "voicing dictionaries",
+        "found": True,
+        "names": ["lefthand"],
+        "total": 1,
+        "entries": yes["tonal"]["entries"],
+    }
+    assert '.dict("lefthand")' in yes["answer"]
     no = strudel_knowledge("is lefthnd a voicing dictionary")
-    assert not no["ok"] and no["suggestions"] == ["lefthand"]
+    assert not no["ok"] and no["suggestions"] == [] and no["tonal"]["names"] == ["lefthand"]
 
 
 def test_other_questions_are_not_taken():
@@ -140,16 +214,22 @@ def test_listings_render_readably_and_bounded():
     text = render_text(scales)
     lines = text.splitlines()
     assert lines[0] == "list scales: 92 scales"
-    assert "minor:pentatonic  (aliases: " in text and len(lines) == 93
+    # a line a scale, then the function that reads them
+    assert "minor:pentatonic  (aliases: " in text and lines[93:95] == ["functions that read them:", lines[94]]
+    assert lines[94].split()[0] == "scale"
     assert max(len(line) for line in lines) < 200
     html = render_html(scales)
-    assert html.count("<tr") >= 92 and len(html) < 30_000
+    assert html.count("<tr") >= 93 and len(html) < 30_000 and "Functions that read them" in html
     voicings = render_text(strudel_knowledge("list chord symbols for voicing"))
     assert voicings.splitlines()[0] == "list chord symbols for voicing: 6 voicing dictionaries"
     assert "ireal  (voicing dictionary, 85 chord symbols, the default)" in voicings
     assert max(len(line) for line in voicings.splitlines()) <= 100
     card = render_html(strudel_knowledge("is m7b5 a chord symbol"))
     assert "half-diminished" in card and "voicing dictionaries" in card
+    # a no shows the closest real names, in text and HTML
+    no = strudel_knowledge("is dorain a scale")
+    assert "closest:" in render_text(no) and "  dorian  (" in render_text(no)
+    assert "Closest:" in render_html(no) and "dorian" in render_html(no)
 
 
 @pytest.mark.parametrize(
@@ -167,22 +247,37 @@ def test_a_listing_that_names_a_family_lists_that_family(shared_index):
     # "list pentatonic scales": the scales whose names hold the word, and only those
     response = strudel_knowledge("list pentatonic scales")
     expected = [s.name for s in shared_index.tonal.scales if "pentatonic" in s.name.split()]
-    assert [i["name"] for i in response["items"]] == expected and response["total"] == len(expected)
+    assert response["tonal"]["names"] == expected and response["tonal"]["total"] == len(expected)
     assert "minor pentatonic" in expected and len(expected) < 92
     # two words narrow it further
-    assert [i["name"] for i in strudel_knowledge("list whole tone scales")["items"]] == [
+    assert strudel_knowledge("list whole tone scales")["tonal"]["names"] == [
         s.name for s in shared_index.tonal.scales if {"whole", "tone"} <= set(s.name.split())
     ]
 
 
 def test_a_tonic_alone_is_not_a_scale():
     response = strudel_knowledge("is C a scale")
-    assert not response["ok"] and response["suggestions"] == ["C:major", "C:minor"]
-    assert "tonic" in response["answer"]
+    assert not response["ok"] and response["suggestions"] == []
+    assert response["tonal"]["names"] == ["major", "minor"]
+    assert "tonic" in response["answer"] and "C:major, C:minor" in response["answer"]
 
 
 def test_questions_about_functions_stay_with_the_reference():
-    for query in ("which functions work with chords", "which functions use scales", "how do I list scales"):
+    for query in (
+        "which functions work with chords",
+        "which functions use scales",
+        "how do I list scales",
+        "turn chord symbols into notes",
+        "convert chord symbols to voicings",
+    ):
         response = strudel_knowledge(query)
-        assert response["sources"] != ["tonal.json"], query
+        assert "tonal" not in response and "tonal.json" not in response["sources"], query
         assert all(i["kind"] == "function" for i in response["items"]), query
+    # and the reference answers it with the functions that do it
+    assert strudel_knowledge("turn chord symbols into notes")["items"][0]["name"] in {"voicing", "voicings", "chord"}
+
+
+def test_the_tonal_field_is_bounded(shared_index):
+    # Given the bound on names in one answer, Then a listing never goes past it
+    assert len(strudel_knowledge("what chord types are there")["tonal"]["names"]) <= MAX_TONAL_NAMES
+    assert len(shared_index.tonal.chords) <= MAX_TONAL_NAMES  # today's snapshot fits whole
