@@ -187,7 +187,9 @@ def _validated(question: Question, code: CodeParts) -> ValidationResult:
     # Imported on these paths only: the validator loads its parser when first used.
     from ..validator.validation import strudel_validate
 
-    return strudel_validate(_as_program(code.text), index=question.index)
+    # Static checks only: a knowledge answer stays fast and never starts Strudel's engine
+    # (strudel_validate itself, the agent tool and %%strudel run the code too).
+    return strudel_validate(_as_program(code.text), index=question.index, run=False)
 
 
 def _code_answer(question: Question, code: CodeParts, result: ValidationResult) -> KnowledgeResponse:
