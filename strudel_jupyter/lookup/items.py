@@ -96,6 +96,7 @@ class KnowledgeSuccess(TypedDict):
     notes: list[str]
     groups: NotRequired[dict[str, list[Item]]]
     total: NotRequired[int]
+    confidence: NotRequired[float]  # 0-1, free-text answers (lookup/confidence.py)
 
 
 class KnowledgeFailure(TypedDict):
@@ -109,6 +110,7 @@ class KnowledgeFailure(TypedDict):
     domain: NotRequired[str]
     mode: NotRequired[str]
     items: NotRequired[list[Item]]
+    confidence: NotRequired[float]  # 0-1: how close the closest names come (lookup/confidence.py)
 
 
 KnowledgeResponse = KnowledgeSuccess | KnowledgeFailure

@@ -268,6 +268,8 @@ class Ranking:
     # the glossary reads some words as the docs' ("big hall", "warmer"): a clue for the
     # reference, weaker than a name typed ("put the snare in a big hall" asks for reverb)
     described: bool = False
+    # words found nowhere that were read as misspelt names ("harpsicord"): not missing from Strudel
+    misspelt: frozenset[str] = frozenset()
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -464,6 +466,7 @@ def rank_words(
     # the text reads it as that name's word ("harpsicord" as harpsichord)
     misspelt = _misspelt_words(index, words, reference=reference, sounds=sounds) if ranking.sentence else {}
     corrected = {w: _corrected(w, hits) for w, hits in misspelt.items()}
+    ranking.misspelt = frozenset(misspelt)
     read = [corrected.get(w, w) for w in words]
     if reference:
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
+from ..confidence import CONFIDENT, Evidence, confidence, missing_words
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -20,6 +21,7 @@ from ..ranking import (
     SCORE_SENTENCE_BAND,
     STRONG,
     Hit,
+    Ranking,
     choose_domain,
     rank_names,
     rank_reference,
@@ -80,15 +82,61 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     if detail:
         hits = [h for h in hits if h.match in STRONG and h.score >= SCORE_DOC_SYNONYM]
         _synonym_notes(question, hits)
-        return question.success(
+        response = question.success(
             chosen, "detail", describe_hits(question.index, hits, detail=True), question.items(hits, examples=2)
         )
+        response["confidence"] = 1.0
+        return response
     if ranking.sentence and chosen == "reference":
         hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
-    return question.success(
+    evidence = _evidence(question.index, ranking, hits[0])
+    sure = confidence(evidence)
+    if sure < CONFIDENT and evidence.missing:
+        return _absent(question, evidence, hits, sure)
+    response = question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
     )
+    response["confidence"] = sure
+    return response
+
+
+def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit) -> Evidence:
+    """What the ranking found for the first answer (see ``lookup/confidence.py``)."""
+    if top.match != "text":
+        return Evidence(top.match)
+    words = [w for w in ranking.words if w not in ranking.misspelt]
+    return Evidence(
+        "text", coverage=top.coverage, meaning=ranking.described, missing=tuple(missing_words(index, words))
+    )
+
+
+ABSENT_CLOSEST = 3  # names offered as the closest to something Strudel lacks
+
+
+def _absent(question: Question, evidence: Evidence, hits: Sequence[Hit], sure: float) -> KnowledgeFailure:
+    """Strudel has no such thing: say so, and what comes closest (real names only)."""
+    closest = [h for h in hits if question.item(h, examples=0)][:ABSENT_CLOSEST]
+    thing = " ".join(evidence.missing)
+    answer = f"Strudel has no {thing}: no function, sound or doc in the bundled snapshot mentions it."
+    if closest:
+        answer += f" Closest: {_closest_line(question.index, closest[0])}"
+        if len(closest) > 1:
+            answer += f"; also {', '.join(h.name for h in closest[1:])}."
+    domains = {h.domain for h in closest} or set(SOURCES)
+    response = failure(question.q, "not_found", answer, [h.name for h in closest], domains=domains)
+    response["confidence"] = sure
+    return response
+
+
+def _closest_line(index: StrudelIndex, hit: Hit) -> str:
+    """``name``, and what it is in a few words: the function's summary or the sound's kind."""
+    if hit.kind == "function":
+        return f"{hit.name} ({index.reference.by_name[hit.name].summary().rstrip('.')})"
+    if hit.kind == "sound":
+        entry = index.sounds.entries[hit.name]
+        return f"{hit.name} (a {entry.type} sound in {entry.category})"
+    return f"{hit.name} (a bank of {index.sounds.banks[hit.name].n_sounds} sounds)"
 
 
 def _clause_answer(question: Question, words: list[str]) -> Hit | None:
