@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from ..data.textindex import tokenize
 from .intent import STOPWORDS
 
-__all__ = ["EXPANSION_WEIGHT", "GLOSSARY_FILE", "Expansion", "Glossary", "expand", "load_glossary"]
+__all__ = [
+    "EXPANSION_WEIGHT",
+    "GLOSSARY_FILE",
+    "Expansion",
+    "Glossary",
+    "expand",
+    "find_phrases",
+    "load_glossary",
+    "phrase_key",
+]
 
 GLOSSARY_FILE = Path(__file__).with_name("glossary.txt")
 EXPANSION_WEIGHT = 0.9  # a glossary word counts this much of a word typed
@@ -25,6 +35,45 @@ _ARROW = "->"
 SOUNDS_GROUP = "sounds:"
 # The particles of phrasal verbs, which may follow the verb's object: "turn the bass down".
 _PARTICLES = frozenset("up down off out back away over around apart".split())
+
+V = TypeVar("V")
+
+
+def phrase_key(phrase: str) -> tuple[str, ...]:
+    """The stems a phrase is looked up by: a query's words arrive without question filler
+    ("fade in" -> fade), so a phrase's filler words are dropped the same way."""
+    return tuple(tokenize(" ".join(w for w in re.split(r"[\s-]+", phrase.lower()) if w not in STOPWORDS)))
+
+
+def find_phrases(
+    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: frozenset[str], longest: int
+) -> list[tuple[int, int, V]]:
+    """The phrases of ``table`` (keyed by ``phrase_key``) in a list of stems: ``(start, end, value)``,
+    longest match first, not overlapping. ``starts``: the stems a key starts with; ``longest``:
+    the longest key. A two-stem phrase ending in a particle also matches around one word
+    between ("move the notes up" holds "move up"), as phrasal verbs go.
+    """
+    found: list[tuple[int, int, V]] = []
+    i = 0
+    while i < len(stems):
+        if stems[i] not in starts:
+            i += 1
+            continue
+        for size in range(min(longest, len(stems) - i), 0, -1):
+            value = table.get(tuple(stems[i : i + size]))
+            if value:
+                found.append((i, i + size, value))
+                i += size
+                break
+        else:
+            gapped = i + 2 < len(stems) and stems[i + 2] in _PARTICLES
+            value = table.get((stems[i], stems[i + 2])) if gapped else None
+            if value and not table.get((stems[i + 1],)):
+                found.append((i, i + 3, value))
+                i += 3
+            else:
+                i += 1
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +118,7 @@ class Glossary:
         for entry in entries:
             targets = tokenize(entry.targets)
             for phrase in entry.words:
-                # a query's words reach the glossary without question filler ("fade in" -> fade)
-                key = tuple(tokenize(" ".join(w for w in re.split(r"[\s-]+", phrase) if w not in STOPWORDS)))
+                key = phrase_key(phrase)
                 if key:
                     merged = by_phrase.setdefault(key, [])
                     merged.extend(t for t in targets if t not in merged)
@@ -82,28 +130,7 @@ class Glossary:
         ``sounds``: use the ``# sounds:`` lines (words of sounds), else the docs' lines.
         """
         by_phrase, starts = self._phrases[sounds], self._starts[sounds]
-        found: list[Expansion] = []
-        i = 0
-        while i < len(stems):
-            if stems[i] not in starts:
-                i += 1
-                continue
-            for size in range(min(self.longest, len(stems) - i), 0, -1):
-                targets = by_phrase.get(tuple(stems[i : i + size]))
-                if targets:
-                    found.append(Expansion(i, i + size, targets))
-                    i += size
-                    break
-            else:
-                # a phrasal verb around its object: "move the notes up" holds "move up"
-                gapped = i + 2 < len(stems) and stems[i + 2] in _PARTICLES
-                targets = by_phrase.get((stems[i], stems[i + 2])) if gapped else None
-                if targets and not by_phrase.get((stems[i + 1],)):
-                    found.append(Expansion(i, i + 3, targets))
-                    i += 3
-                else:
-                    i += 1
-        return found
+        return [Expansion(i, j, targets) for i, j, targets in find_phrases(stems, by_phrase, starts, self.longest)]
 
 
 def parse_glossary(text: str) -> Glossary:

@@ -1,0 +1,181 @@
+"""A musician's phrasebook: what people call a function or a sound -> its real name.
+
+"ratchet the hats" names ``ply``, "thumb piano" the kalimbas, "widen the stereo" ``jux``.
+The data is ours, in our own words (``phrasebook/<area>.txt``, one file per area, format in
+docs/phrasebook.md); the snapshot decides which names are real (the tests check every
+target). Phrases are read with the glossary's stemming and phrase matching, so "ratcheting"
+finds "ratchet", and filler words ("the", "make") never have to match.
+
+A phrase found in a question is strong evidence for its targets: stronger than loose text
+overlap, weaker than a name typed. ``find`` gives the hits (target, phrase, span, weight);
+``resolve`` says what a target is in an index (a function, a sound, a sound family, a bank).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data.index import StrudelIndex
+from ..vocabulary import Domain, Kind
+from .glossary import find_phrases, phrase_key
+
+__all__ = [
+    "PHRASEBOOK_DIR",
+    "PhraseHit",
+    "PhraseLine",
+    "Phrasebook",
+    "family_members",
+    "load_phrasebook",
+    "parse_phrasebook",
+    "phrase_weight",
+    "resolve",
+]
+
+PHRASEBOOK_DIR = Path(__file__).with_name("phrasebook")
+#: The areas about sounds: their targets are sounds, families and banks, never functions
+#: (the synth ``saw`` in synths.txt, the signal ``saw`` in signals.txt).
+SOUND_AREAS = frozenset({"drums", "percussion", "instruments", "synths", "textures"})
+_SEPARATOR = ":"
+# A target is one name: a function, synonym, sound key, sound family prefix or bank.
+_TARGET = re.compile(r"^[A-Za-z0-9_]+$")
+# How specific a phrase is, by its stems: one everyday word ("stutter") says less than
+# three ("widen the stereo image").
+_WEIGHTS = {1: 0.6, 2: 0.85}
+FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
+# A member of a family: the family's name, then digits and/or an "_" suffix (kalimba2, recorder_alto_sus).
+_MEMBER_TAIL = re.compile(r"^\d*(?:_[a-z0-9_]+)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseLine:
+    """One line of a phrasebook file: a target name and what people call it."""
+
+    target: str
+    phrases: tuple[str, ...]
+    area: str  # the file's stem: "rhythm", "drums"
+    line: int
+
+    @property
+    def sounds(self) -> bool:
+        """A line about a sound (its area is one of ``SOUND_AREAS``)."""
+        return self.area in SOUND_AREAS
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseHit:
+    """A phrase found in a list of stems: its target, the phrase as written, the span
+    ``start:end`` (positions in the stems) and its weight (0-1, by how specific it is)."""
+
+    target: str
+    phrase: str
+    start: int
+    end: int
+    weight: float
+    sounds: bool = False  # the target is a sound, family or bank (not a function)
+
+
+def phrase_weight(key: Sequence[str]) -> float:
+    """1.0 for a phrase of three stems or more; less for shorter, vaguer ones."""
+    return _WEIGHTS.get(len(key), 1.0)
+
+
+class Phrasebook:
+    """Every area's lines, looked up by their phrases' stems."""
+
+    def __init__(self, lines: Sequence[PhraseLine], headers: dict[str, str] | None = None) -> None:
+        self.lines = tuple(lines)
+        self.headers = dict(headers or {})  # area -> its header comment
+        table: dict[tuple[str, ...], list[tuple[str, str, bool]]] = {}
+        for entry in self.lines:
+            for phrase in entry.phrases:
+                key = phrase_key(phrase)
+                if key:
+                    targets = table.setdefault(key, [])
+                    if (entry.target, entry.sounds) not in ((t, s) for t, _, s in targets):
+                        targets.append((entry.target, phrase, entry.sounds))
+        self.table = {k: tuple(v) for k, v in table.items()}
+        self.longest = max((len(k) for k in self.table), default=0)
+        self._starts = frozenset(k[0] for k in self.table)
+
+    @property
+    def targets(self) -> frozenset[str]:
+        return frozenset(e.target for e in self.lines)
+
+    def find(self, stems: Sequence[str]) -> list[PhraseHit]:
+        """The phrases in a list of stems, longest first, not overlapping; each target of a
+        phrase is one hit, in the order the files list them."""
+        return [
+            PhraseHit(target, phrase, start, end, phrase_weight(stems[start:end]), sounds)
+            for start, end, targets in find_phrases(stems, self.table, self._starts, self.longest)
+            for target, phrase, sounds in targets
+        ]
+
+
+def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
+    """One file's lines and its header (the comment lines before the first entry).
+
+    A malformed line raises ``ValueError`` naming the area and line.
+    """
+    lines: list[PhraseLine] = []
+    header: list[str] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if not lines:
+                header.append(line.lstrip("# ").strip())
+            continue
+        target, sep, rest = line.partition(_SEPARATOR)
+        target = target.strip()
+        phrases = tuple(p.strip().lower() for p in rest.split(",") if p.strip())
+        if not sep or not _TARGET.match(target) or not phrases:
+            raise ValueError(f"phrasebook {area}.txt line {n}: expected 'name: phrase, phrase', got {raw!r}")
+        lines.append(PhraseLine(target, phrases, area, n))
+    return lines, " ".join(header)
+
+
+@functools.cache
+def load_phrasebook(directory: Path = PHRASEBOOK_DIR) -> Phrasebook:
+    """The package's phrasebook, every area (read once)."""
+    lines: list[PhraseLine] = []
+    headers: dict[str, str] = {}
+    for path in sorted(directory.glob("*.txt")):
+        found, header = parse_phrasebook(path.read_text(encoding="utf-8"), path.stem)
+        lines += found
+        headers[path.stem] = header
+    return Phrasebook(lines, headers)
+
+
+def family_members(index: StrudelIndex, family: str) -> list[str]:
+    """The sounds of a family, the family's own name first: kalimba, kalimba2, ..."""
+    lower = family.lower()
+    entries = index.sounds.entries
+    members = sorted(
+        (k for k in entries if k.startswith(lower) and k != lower and _MEMBER_TAIL.match(k[len(lower) :])),
+        key=lambda k: (len(k), k),
+    )
+    return ([lower] if lower in entries else []) + members
+
+
+def resolve(index: StrudelIndex, target: str, *, sounds: bool = False) -> list[tuple[Domain, Kind, str]]:
+    """What a target names in ``index``: ``[(domain, kind, name)]``, empty if nothing.
+
+    A function's name or synonym is that function (unless ``sounds``: a line of a sounds
+    area); a sound key, a sound family's prefix and a bank are sounds (a family: its
+    members, at most ``FAMILY_MEMBERS``).
+    """
+    ref = index.reference
+    entry = None if sounds else ref.by_name.get(target) or ref.by_synonym.get(target)
+    if entry is not None:
+        return [("reference", "function", entry.name)]
+    found: list[tuple[Domain, Kind, str]] = [
+        ("sounds", "sound", key) for key in family_members(index, target)[:FAMILY_MEMBERS]
+    ]
+    if target.lower() in index.sounds.banks:
+        found.append(("sounds", "bank", target.lower()))
+    return found

@@ -1,0 +1,188 @@
+"""The musician's phrasebook: what people call each function and sound family -> its real name.
+
+The data is checked against the real snapshot: every target is a real name, every documented
+function that is not internal has phrases, every sound family has entries, and no phrase
+names two unrelated things without a reason written here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.data.textindex import tokenize
+from strudel_jupyter.lookup.glossary import phrase_key
+from strudel_jupyter.lookup.phrasebook import (
+    PHRASEBOOK_DIR,
+    family_members,
+    load_phrasebook,
+    parse_phrasebook,
+    resolve,
+)
+from strudel_jupyter.lookup.ranking import rank_words
+
+# ------------------------------------------------------------------ the rules, from the data
+#: A function is internal when the reference tags it so, or its own description says it is
+#: not for users (deprecated, an implementation detail, a helper for error messages or tests).
+INTERNAL_TAGS = frozenset({"internal", "internals"})
+INTERNAL_WORDS = re.compile(
+    r"deprecated|implementation for|for error messages|only intended for use in tests|"
+    r"most likely not create a pattern directly",
+    re.I,
+)
+MIN_PHRASES = 2  # per non-internal function
+
+#: Phrases (their stems) that name unrelated targets, each with its reason. Related targets
+#: need none: one instrument (gm_kalimba, kalimba2, kalimba) or one function family, whose
+#: names start alike (swing, swingBy; channel, channels).
+SHARED_PHRASES: dict[str, str] = {
+    "hand clap": "cp is the drum machines' clap, clap the sampled hand clap: both are what is asked",
+}
+
+
+def is_internal(entry) -> bool:
+    return bool(INTERNAL_TAGS & set(entry.tags)) or bool(INTERNAL_WORDS.search(entry.description or ""))
+
+
+def _related(targets: set[str]) -> bool:
+    if len({_root(t) for t in targets}) == 1:
+        return True
+    first, *rest = sorted(targets, key=len)
+    return all(t.lower().startswith(first.lower()) for t in rest)
+
+
+def _root(target: str) -> str:
+    """The instrument a target names: gm_kalimba, kalimba2 and kalimba are one."""
+    name = target.lower().removeprefix("gm_").split("_")[0]
+    return re.sub(r"\d+$", "", name)
+
+
+@pytest.fixture(scope="module")
+def book():
+    return load_phrasebook()
+
+
+@pytest.fixture(scope="module")
+def sound_families(shared_index) -> dict[str, set[str]]:
+    """Every sound family of the sounds tab, from the data: each General MIDI program, synth
+    and wavetable; each sample family (its keys without an ``_`` suffix or trailing digits);
+    each drum type the drum kits share (bd, sd, hh...); each drum machine (a bank that is
+    not an alias)."""
+    sounds = shared_index.sounds
+    families: dict[str, set[str]] = defaultdict(set)
+    for key, entry in sounds.entries.items():
+        kind, tag = entry.type, entry.tag
+        if kind in ("soundfont", "synth", "wavetable") or key.startswith("wt_"):
+            families[key].add(key)
+        elif tag == "drum-machines":
+            if "_" not in key:  # the drum kit's own types
+                families[f"drum type {key}"].add(key)
+        elif kind == "sample":
+            families[f"samples {_root(key)}"].add(key)
+    for bank, info in sounds.banks.items():
+        if info.category == "drum-machines" and not info.alias_of:
+            families[f"machine {bank}"].add(f"bank:{bank}")
+    return dict(families)
+
+
+# ------------------------------------------------------------------ the files
+def test_every_file_parses_and_opens_with_a_header_saying_how_it_was_made(book):
+    # Given the phrasebook folder, When each file is read
+    files = sorted(PHRASEBOOK_DIR.glob("*.txt"))
+    assert len(files) >= 10
+    for path in files:
+        lines, header = parse_phrasebook(path.read_text(encoding="utf-8"), path.stem)
+        # Then it has entries and a header that says how it was made and reviewed
+        assert lines, path.name
+        assert path.read_text(encoding="utf-8").startswith("# Phrasebook area"), path.name
+        assert "How it was made" in header and "Reviewed" in header, path.name
+
+
+def test_a_malformed_line_is_refused_with_its_area_and_line():
+    with pytest.raises(ValueError, match="rhythm.txt line 2"):
+        parse_phrasebook("# header\nply ratchet, roll\n", "rhythm")
+    with pytest.raises(ValueError, match="line 1"):
+        parse_phrasebook("two words: ratchet\n", "rhythm")
+
+
+def test_no_target_is_listed_twice_and_no_phrase_is_empty_after_filler_words(book):
+    # (a name may be listed once as a function and once as a sound: saw, sine)
+    seen: dict[tuple[str, bool], str] = {}
+    for line in book.lines:
+        key = (line.target, line.sounds)
+        assert key not in seen, f"{line.target} in {line.area} and {seen[key]}"
+        seen[key] = line.area
+        for phrase in line.phrases:
+            assert phrase_key(phrase), f"{line.area}:{line.line} {phrase!r} is only filler words"
+
+
+# ------------------------------------------------------------------ targets are real names
+def test_every_target_is_a_real_name(book, shared_index):
+    # Given every line, Then its target is a function, synonym, sound key, family prefix or bank
+    for line in book.lines:
+        found = resolve(shared_index, line.target, sounds=line.sounds)
+        assert found, f"{line.area}:{line.line} {line.target} is no real name"
+        # and a sounds area names sounds, the others functions
+        assert {d for d, _, _ in found} == {"sounds" if line.sounds else "reference"}, line
+
+
+def test_every_documented_function_not_internal_has_phrases(book, shared_index):
+    by_target = {line.target: line for line in book.lines if not line.sounds}
+    entries = shared_index.reference.entries
+    public = [e for e in entries if not is_internal(e)]
+    # the rule leaves most of the reference public (it is not a way to skip work)
+    assert len(public) >= 450
+    missing = [e.name for e in public if e.name not in by_target]
+    assert not missing, f"no phrasebook entry: {missing}"
+    thin = [e.name for e in public if len(by_target[e.name].phrases) < MIN_PHRASES]
+    assert not thin, f"fewer than {MIN_PHRASES} phrases: {thin}"
+
+
+def test_every_sound_family_has_entries(book, shared_index, sound_families):
+    covered: set[str] = set()
+    for line in book.lines:
+        if not line.sounds:
+            continue
+        covered |= set(family_members(shared_index, line.target))
+        if line.target.lower() in shared_index.sounds.banks:
+            covered.add(f"bank:{line.target.lower()}")
+    # the families come from the data: all of them, not a chosen few
+    assert len(sound_families) >= 300
+    missing = sorted(f for f, keys in sound_families.items() if not keys & covered)
+    assert not missing, f"sound families without entries: {missing}"
+
+
+def test_no_phrase_names_two_unrelated_targets_without_a_reason(book):
+    targets_of: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for line in book.lines:
+        for phrase in line.phrases:
+            targets_of[phrase_key(phrase)].add(line.target)
+    shared = {key: targets for key, targets in targets_of.items() if not _related(targets)}
+    unexplained = {" ".join(k): sorted(t) for k, t in shared.items() if " ".join(k) not in SHARED_PHRASES}
+    assert not unexplained
+
+
+# ------------------------------------------------------------------ finding phrases
+def test_phrases_are_found_with_the_glossarys_stemming_and_filler_words_dropped(book):
+    # Given "ratcheting the hats", When the phrasebook reads its stems
+    hits = book.find(tokenize("ratcheting hats"))
+    # Then ratchet (stemmed) names ply, with the span it covers and a weight
+    assert [(h.target, h.phrase, h.start, h.end) for h in hits[:1]] == [("ply", "ratchet", 0, 1)]
+    assert 0 < hits[0].weight <= 1
+    # and a longer phrase outweighs a one-word one
+    longer = book.find(tokenize("widen stereo"))
+    assert longer[0].target == "jux" and longer[0].weight > hits[0].weight
+
+
+def test_a_phrase_for_a_family_resolves_to_its_sounds(shared_index):
+    found = resolve(shared_index, "kalimba")
+    assert ("sounds", "sound", "kalimba") == found[0]
+    assert {"kalimba2", "kalimba3"} <= {name for _, _, name in found}
+    assert resolve(shared_index, "rolandtr909")[-1] == ("sounds", "bank", "rolandtr909")
+    # a name both a function and a sound is the one its area says
+    assert resolve(shared_index, "saw") == [("reference", "function", "saw")]
+    assert resolve(shared_index, "saw", sounds=True)[0] == ("sounds", "sound", "saw")
+    assert resolve(shared_index, "cutoff") == [("reference", "function", "lpf")]  # a synonym
