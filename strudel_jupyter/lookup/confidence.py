@@ -26,19 +26,21 @@ from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Match
 from .glossary import load_glossary
+from .phrasebook import load_phrasebook
 
 __all__ = ["CONFIDENT", "Evidence", "confidence", "missing_words"]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
-CONFIDENT = 0.5
-# What each kind of name match is worth on its own (text is worth its coverage).
+CONFIDENT = 0.55
+# ... when at least this share of the question's words are words nothing in Strudel holds:
+# in a long description one odd word ("crank the filter resonance so my 303 squelches") is
+# colour; in "a vocoder on my synth" it is the thing asked for.
+MISSING_SHARE = 0.25
+# What each kind of name match is worth on its own (text is worth its supported coverage).
 NAME_CONFIDENCE: dict[Match, float] = {"exact": 1.0, "synonym": 1.0, "listed": 1.0, "prefix": 0.8, "fuzzy": 0.75}
-# A phrasebook phrase naming the answer, or the glossary's reading of the words, adds this
-# much (times the phrase's weight) to a text answer's coverage.
+# A phrasebook phrase naming the answer adds this much (times its support) to a text
+# answer's coverage; the glossary's reading of the words adds MEANING_SUPPORT.
 PHRASE_SUPPORT, MEANING_SUPPORT = 0.6, 0.15
-# Each word nothing in Strudel holds takes this share off a text answer's confidence: the
-# question asks for something the answer does not have.
-MISSING_PENALTY = 0.45
 MISSING_MIN_LETTERS = 3  # "AI", "de" are too short to say anything is missing
 
 
@@ -51,37 +53,58 @@ class Evidence:
     phrase: float = 0.0
     meaning: bool = False
     missing: tuple[str, ...] = ()
+    words: int = 1  # the question's content words (the share missing is counted against them)
+    named: bool = False  # the answer is a name the question typed ("difference between rev and revv")
+
+    @property
+    def missing_share(self) -> float:
+        return len(self.missing) / max(self.words, 1)
+
+    def absent(self, sure: float) -> bool:
+        """The question asks for something Strudel does not have: say so rather than answer."""
+        return self.match == "text" and sure < CONFIDENT and self.missing_share >= MISSING_SHARE
 
 
 def confidence(evidence: Evidence) -> float:
-    """The answer's confidence, 0-1: a name typed is 1, text overlap its supported coverage
-    less a share for every word the answer leaves unanswered because Strudel has nothing for it."""
+    """The answer's confidence, 0-1: a name typed is 1; text overlap is its coverage, supported
+    by phrasebook and glossary, times the share of the question Strudel has words for."""
     named = NAME_CONFIDENCE.get(evidence.match)
     if named is not None:
         return named
+    if evidence.named:
+        return NAME_CONFIDENCE["exact"]
     support = PHRASE_SUPPORT * evidence.phrase + (MEANING_SUPPORT if evidence.meaning else 0.0)
-    value = min(1.0, evidence.coverage + support)
-    value *= (1.0 - MISSING_PENALTY) ** len(evidence.missing)
+    value = min(1.0, evidence.coverage + support) * (1.0 - evidence.missing_share)
     return round(max(0.0, value), 3)
 
 
-def missing_words(index: StrudelIndex, words: Sequence[str], *, known: frozenset[str] = frozenset()) -> list[str]:
+def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     """The words of a question that nothing in Strudel holds, in order.
 
-    A word is missing when none of its stems is in the docs' text, the sounds' text, the
-    glossary or ``known`` (the phrasebook's stems), it is no name as typed, and it is long
-    enough to mean something. Misspellings are corrected before this is asked.
+    A word is missing when none of its stems is in the docs' text, the sounds' text or the
+    phrasebook's phrases, no glossary phrase found in the question holds it, it is no name
+    as typed, and it is long enough to mean something. Misspellings are corrected before
+    this is asked.
     """
-    glossary = load_glossary().stems
+    known = load_phrasebook().stems
     ref_text, sound_text = index.reference.text, index.sounds.text
+    per_word = [tokenize(w) for w in words]
+    stems = [t for word_stems in per_word for t in word_stems]
+    covered: set[int] = set()
+    for found in load_glossary().expand(stems):
+        covered.update(range(found.start, found.end))
+    for found in load_glossary().expand(stems, sounds=True):
+        covered.update(range(found.start, found.end))
     missing: list[str] = []
-    for word in words:
+    position = 0
+    for word, word_stems in zip(words, per_word, strict=True):
+        at, position = range(position, position + len(word_stems)), position + len(word_stems)
         lower = word.lower()
-        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or lower in missing:
+        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or lower in missing or not word_stems:
             continue
         if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
             continue
-        stems = tokenize(word)
-        if stems and not any(t in ref_text or t in sound_text or t in glossary or t in known for t in stems):
-            missing.append(lower)
+        if any(t in ref_text or t in sound_text or t in known for t in word_stems) or all(i in covered for i in at):
+            continue
+        missing.append(lower)
     return missing

@@ -101,6 +101,11 @@ class Phrasebook:
         self.longest = max((len(k) for k in self.table), default=0)
         self._starts = frozenset(k[0] for k in self.table)
 
+    @functools.cached_property
+    def stems(self) -> frozenset[str]:
+        """Every stem of every phrase: words the phrasebook gives a meaning."""
+        return frozenset(t for key in self.table for t in key)
+
     @property
     def targets(self) -> frozenset[str]:
         return frozenset(e.target for e in self.lines)

@@ -18,6 +18,7 @@ from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary
+from .phrasebook import load_phrasebook, resolve
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
 
@@ -61,6 +62,14 @@ SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text,
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
 SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
+# A musicians' phrase of the phrasebook naming an entry ("thumb piano", "ratchet the hats"):
+# stronger than loose text overlap, weaker than a name typed. In a description it lifts its
+# target's text score by up to SCORE_PHRASE_BOOST (times the phrase's weight and the share of
+# the question it spans), never past SCORE_PHRASE_MAX; a single word that is a phrase scores
+# SCORE_PHRASE_WORD, above a prefix of a longer name.
+SCORE_PHRASE_FLOOR, SCORE_PHRASE_BOOST, SCORE_PHRASE_MAX = 50.0, 30.0, 89.0
+SCORE_PHRASE_WORD = 88.0
+PHRASE_COVERAGE = 0.25
 # Ordering names found in one query: the query's text relevance and the matched word's
 # rarity can each pull a name down this far (a common verb such as "add" says less).
 TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
@@ -270,6 +279,8 @@ class Ranking:
     described: bool = False
     # words found nowhere that were read as misspelt names ("harpsicord"): not missing from Strudel
     misspelt: frozenset[str] = frozenset()
+    # entries a phrasebook phrase of the question names, with the phrase's support (0-1)
+    phrased: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -472,6 +483,11 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
+    if not neighbours and (ranking.sentence or known_word(index, words[0])):
+        phrased = _phrase_hits(index, phrase or read, reference=reference, sounds=sounds)
+        ranking.phrased = {key: support for key, (_hit, support) in phrased.items()}
+        ref_hits = _with_phrases(ref_hits, phrased, "reference", sentence=ranking.sentence)
+        snd_hits = _with_phrases(snd_hits, phrased, "sounds", sentence=ranking.sentence)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -483,6 +499,59 @@ def rank_words(
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _phrase_hits(
+    index: StrudelIndex, words: Sequence[str], *, reference: bool, sounds: bool
+) -> dict[tuple[str, str], tuple[Hit, float]]:
+    """The entries the phrasebook's phrases in ``words`` name, each with its support: the
+    phrase's weight (how specific it is) times the share of the question's stems it spans,
+    raised so a phrase that is most of the question counts fully."""
+    stems = [t for w in words for t in tokenize(w)]
+    found: dict[tuple[str, str], tuple[Hit, float]] = {}
+    if not stems:
+        return found
+    for phrase in load_phrasebook().find(stems):
+        share = (phrase.end - phrase.start) / len(stems)
+        support = phrase.weight * min(1.0, 0.5 + share)
+        for domain, kind, name in resolve(index, phrase.target):
+            if (domain == "reference" and not reference) or (domain == "sounds" and not sounds):
+                continue
+            hit = Hit(domain, kind, name, "text", SCORE_PHRASE_WORD, via=phrase.phrase, coverage=share)
+            old = found.get(hit.key)
+            if old is None or support > old[1]:
+                found[hit.key] = (hit, support)
+    return found
+
+
+def _with_phrases(
+    hits: list[Hit], phrased: dict[tuple[str, str], tuple[Hit, float]], domain: Domain, *, sentence: bool
+) -> list[Hit]:
+    """Fuse phrase evidence with the other hits of a domain: an entry's text score lifted by its
+    phrase's support (a description), or the phrase's own score (a single word)."""
+    if not phrased:
+        return hits
+    best: dict[tuple[str, str], Hit] = {}
+    for hit in hits:
+        _add(best, hit)
+    out = list(hits)
+    for key, (phrase_hit, support) in phrased.items():
+        if phrase_hit.domain != domain:
+            continue
+        old = best.get(key)
+        if old is not None and old.match in ("exact", "synonym", "prefix") and not sentence:
+            continue  # a name typed already answers
+        if sentence:
+            base = old.score if old is not None and old.match == "text" else SCORE_PHRASE_FLOOR
+            score = min(SCORE_PHRASE_MAX, max(base, SCORE_PHRASE_FLOOR) + SCORE_PHRASE_BOOST * support)
+            # a one-word phrase ("snare") is like a name typed: it says what the question is
+            # about, not which tab answers it ("muffle the snare a bit" asks for a filter)
+            longer = PHRASE_COVERAGE * support if phrase_hit.via.count(" ") or "-" in phrase_hit.via else 0.0
+            coverage = min(1.0, max(old.coverage if old is not None else 0.0, phrase_hit.coverage) + longer)
+        else:
+            score, coverage = SCORE_PHRASE_WORD - (1.0 - support), 1.0
+        out.append(replace(phrase_hit, score=max(score, old.score if old is not None else 0.0), coverage=coverage))
+    return out
 
 
 def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) -> list[Hit]:

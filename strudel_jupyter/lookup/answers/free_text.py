@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..confidence import CONFIDENT, Evidence, confidence, missing_words
+from ..confidence import Evidence, confidence, missing_words
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -92,7 +92,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     hits = hits[:limit]
     evidence = _evidence(question.index, ranking, hits[0])
     sure = confidence(evidence)
-    if sure < CONFIDENT and evidence.missing:
+    if evidence.absent(sure):
         return _absent(question, evidence, hits, sure)
     response = question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
@@ -107,7 +107,12 @@ def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit) -> Evidence:
         return Evidence(top.match)
     words = [w for w in ranking.words if w not in ranking.misspelt]
     return Evidence(
-        "text", coverage=top.coverage, meaning=ranking.described, missing=tuple(missing_words(index, words))
+        "text",
+        coverage=top.coverage,
+        phrase=ranking.phrased.get(top.key, 0.0),
+        meaning=ranking.described,
+        missing=tuple(missing_words(index, words)),
+        words=len(words),
     )
 
 
