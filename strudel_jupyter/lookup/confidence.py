@@ -54,7 +54,7 @@ class Evidence:
     meaning: bool = False
     missing: tuple[str, ...] = ()
     words: int = 1  # the question's content words (the share missing is counted against them)
-    named: bool = False  # the answer is a name the question typed ("difference between rev and revv")
+    named: bool = False  # the answer is a name the question typed, which musicians use for it too
 
     @property
     def missing_share(self) -> float:

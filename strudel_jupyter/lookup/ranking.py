@@ -20,6 +20,7 @@ from .closest import closest
 from .glossary import expand, load_glossary
 from .phrasebook import load_phrasebook, resolve
 from .relevance import text_reference, text_sounds
+from .spelling import correct_words
 from .tables import prefixed, tables_for
 
 __all__ = [
@@ -267,6 +268,7 @@ class Ranking:
     """Ranked hits per domain for a list of query words."""
 
     words: list[str]
+    corrections: dict[str, str] = field(default_factory=dict)  # misspelt word as typed -> the word read
     reference: list[Hit] = field(default_factory=list)
     sounds: list[Hit] = field(default_factory=list)
     sentence: bool = False  # the words read as a description: text relevance leads
@@ -414,8 +416,11 @@ def rank_words(
     reference text but are not looked up as names. ``neighbours`` keeps prefix, fuzzy
     and text hits next to an exact one (for explicit search/list modes).
     """
+    words, corrections = correct_words(index, words)
+    if corrections:  # misspellings first: "fats" is read as fast before anything is matched
+        phrase = [corrections.get(w, w) for w in phrase]
     words = join_words(index, words, reference=reference, sounds=sounds)
-    ranking = Ranking(words)
+    ranking = Ranking(words, corrections=corrections)
     if not words:
         return ranking
     ref_hits: list[Hit] = []
@@ -486,6 +491,8 @@ def rank_words(
     if not neighbours and (ranking.sentence or known_word(index, words[0])):
         phrased = _phrase_hits(index, phrase or read, reference=reference, sounds=sounds)
         ranking.phrased = {key: support for key, (_hit, support) in phrased.items()}
+        if not ranking.sentence and phrased and all(kind == "function" for kind, _ in phrased):
+            ranking.names_a_sound = False  # "slower" is the phrasebook's slow, not wineglass_slow
         ref_hits = _with_phrases(ref_hits, phrased, "reference", sentence=ranking.sentence)
         snd_hits = _with_phrases(snd_hits, phrased, "sounds", sentence=ranking.sentence)
     for word, hits in misspelt.items():

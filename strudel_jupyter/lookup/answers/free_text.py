@@ -58,6 +58,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
     )
+    for typed, read in ranking.corrections.items():
+        question.notes.append(f'"{typed}" was read as "{read}" (a misspelling).')
     if _complaint(question.index, parsed, words) or (parsed.code is not None and parsed.tokens == words):
         # names lead in the order written: the one a complaint starts from ("legato ... does
         # not work with rev"), the outer call of quoted code (".every(4, x => x.rev())")
@@ -113,6 +115,9 @@ def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit) -> Evidence:
         meaning=ranking.described,
         missing=tuple(missing_words(index, words)),
         words=len(words),
+        # a name typed that musicians use for it too ("shimmery chorus"), unlike an everyday
+        # word that happens to be a name ("karaoke mode")
+        named=top.key in ranking.phrased and top.name.lower() in {w.lower() for w in ranking.words},
     )
 
 
@@ -126,9 +131,8 @@ def _absent(question: Question, evidence: Evidence, hits: Sequence[Hit], sure: f
     answer = f"Strudel has no {thing}: no function, sound or doc in the bundled snapshot mentions it."
     if closest:
         answer += f" Closest: {_closest_line(question.index, closest[0])}"
-        if len(closest) > 1:
-            answer += f"; also {', '.join(h.name for h in closest[1:])}."
-    domains = {h.domain for h in closest} or set(SOURCES)
+        answer += f"; also {', '.join(h.name for h in closest[1:])}." if len(closest) > 1 else "."
+    domains: set[str] = {h.domain for h in closest} or set(SOURCES.keys())
     response = failure(question.q, "not_found", answer, [h.name for h in closest], domains=domains)
     response["confidence"] = sure
     return response
