@@ -488,7 +488,7 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    if not neighbours and (ranking.sentence or known_word(index, words[0])):
+    if not neighbours and (ranking.sentence or known_word(index, words[0]) or _phrase_word(words[0])):
         phrased = _phrase_hits(index, phrase or read, reference=reference, sounds=sounds)
         ranking.phrased = {key: support for key, (_hit, support) in phrased.items()}
         if not ranking.sentence and phrased and all(kind == "function" for kind, _ in phrased):
@@ -506,6 +506,12 @@ def rank_words(
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
     return ranking
+
+
+def _phrase_word(word: str) -> bool:
+    """A plain word whose every stem the phrasebook uses ("arpeggiator")."""
+    stems = tokenize(word)
+    return word.isalpha() and word.islower() and bool(stems) and all(t in load_phrasebook().stems for t in stems)
 
 
 def _phrase_hits(

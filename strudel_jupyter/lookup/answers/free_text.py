@@ -32,7 +32,7 @@ from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
-__all__ = ["answer_free_text"]
+__all__ = ["answer_free_text", "closest_meanings"]
 
 
 def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *, binding: bool) -> KnowledgeResponse:
@@ -122,6 +122,29 @@ def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit) -> Evidence:
 
 
 ABSENT_CLOSEST = 3  # names offered as the closest to something Strudel lacks
+MEANINGS_OFFERED = 2  # names a check offers for what an unknown word means, before its spelling neighbours
+
+
+def closest_meanings(index: StrudelIndex, subject: str, domain: Domain) -> list[str]:
+    """What Strudel calls the thing ``subject`` names, when a phrase or the glossary says so
+    ("flanger" -> phaser, "reverb" -> room): names for a check's suggestions, never invented."""
+    words = [w for w in content_tokens(subject) if w.lower() not in SOUND_WORDS]
+    if not words or not any(c.isalpha() for w in words for c in w):
+        return []
+    ranking = rank_words(index, words, reference=domain != "sounds", sounds=domain != "reference")
+    chosen = choose_domain(ranking)
+    hits = ranking.reference if chosen == "reference" else ranking.sounds if chosen == "sounds" else []
+    if not hits:
+        return []
+    if hits[0].match in STRONG:  # the words spell a name ("low pass filter": lpf)
+        return [hits[0].name]
+    meant = ranking.described or expand([t for w in words for t in tokenize(w)])
+    if hits[0].match != "text" or (hits[0].key not in ranking.phrased and not meant):
+        return []
+    evidence = _evidence(index, ranking, hits[0])
+    if evidence.absent(confidence(evidence)):
+        return []
+    return [h.name for h in hits[:MEANINGS_OFFERED]]
 
 
 def _absent(question: Question, evidence: Evidence, hits: Sequence[Hit], sure: float) -> KnowledgeFailure:
