@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data.index import StrudelIndex
+from ..data.textindex import tokenize
 from ..vocabulary import Domain, Kind
 from .glossary import find_phrases, phrase_key
 
@@ -31,6 +32,7 @@ __all__ = [
     "family_members",
     "load_phrasebook",
     "parse_phrasebook",
+    "phrase_hits",
     "phrase_weight",
     "resolve",
 ]
@@ -44,7 +46,7 @@ _SEPARATOR = ":"
 _TARGET = re.compile(r"^[A-Za-z0-9_]+$")
 # How specific a phrase is, by its stems: one everyday word ("stutter") says less than
 # three ("widen the stereo image").
-_WEIGHTS = {1: 0.6, 2: 0.85}
+_WEIGHTS = {1: 0.5, 2: 0.85}
 FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
 # A member of a family: the family's name, then digits and/or an "_" suffix (kalimba2, recorder_alto_sus).
 _MEMBER_TAIL = re.compile(r"^\d*(?:_[a-z0-9_]+)?$")
@@ -100,11 +102,17 @@ class Phrasebook:
         self.table = {k: tuple(v) for k, v in table.items()}
         self.longest = max((len(k) for k in self.table), default=0)
         self._starts = frozenset(k[0] for k in self.table)
+        self.stems = frozenset(t for k in self.table for t in k)  # every word of every phrase
 
     @functools.cached_property
     def stems(self) -> frozenset[str]:
         """Every stem of every phrase: words the phrasebook gives a meaning."""
         return frozenset(t for key in self.table for t in key)
+
+    def calls_by_name(self, name: str) -> bool:
+        """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
+        their word too, not an everyday word that happens to be a name ("mode", "end")."""
+        return any(target == name for target, *_ in self.table.get(phrase_key(name), ()))
 
     @property
     def targets(self) -> frozenset[str]:
@@ -171,16 +179,46 @@ def resolve(index: StrudelIndex, target: str, *, sounds: bool = False) -> list[t
     """What a target names in ``index``: ``[(domain, kind, name)]``, empty if nothing.
 
     A function's name or synonym is that function (unless ``sounds``: a line of a sounds
-    area); a sound key, a sound family's prefix and a bank are sounds (a family: its
-    members, at most ``FAMILY_MEMBERS``).
+    area); a bank is that bank (and the sound of its name, if any); a sound key or a sound
+    family's prefix is its sounds (the family's members, at most ``FAMILY_MEMBERS``).
     """
     ref = index.reference
     entry = None if sounds else ref.by_name.get(target) or ref.by_synonym.get(target)
     if entry is not None:
         return [("reference", "function", entry.name)]
-    found: list[tuple[Domain, Kind, str]] = [
-        ("sounds", "sound", key) for key in family_members(index, target)[:FAMILY_MEMBERS]
-    ]
-    if target.lower() in index.sounds.banks:
-        found.append(("sounds", "bank", target.lower()))
-    return found
+    lower = target.lower()
+    if lower in index.sounds.banks:  # a bank is itself, not its members (rolandtr808, not its 808 sounds)
+        own: list[tuple[Domain, Kind, str]] = [("sounds", "sound", lower)] if lower in index.sounds.entries else []
+        return [*own, ("sounds", "bank", lower)]
+    return [("sounds", "sound", key) for key in family_members(index, target)[:FAMILY_MEMBERS]]
+
+
+def _typed_name(index: StrudelIndex, word: str, *, sounds: bool) -> bool:
+    """``word`` is a real name of the domain a phrase's target is in, as typed."""
+    if sounds:
+        lower = word.lower()
+        return lower in index.sounds.entries or lower in index.sounds.banks
+    return word in index.reference.by_name or word in index.reference.by_synonym
+
+
+def phrase_hits(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """The phrasebook's phrases in a question's words; spans count ``words`` (start:end).
+
+    A one-word phrase that is itself a name of its target's domain as typed ("loop", "echo"
+    for functions) is left to that name: a name typed is stronger evidence than a phrase. A
+    word that names something of the other domain is still read as a phrase ("ratchet",
+    a sound, is also what drummers call ``ply``): the question decides between the two.
+    """
+    stems: list[str] = []
+    owner: list[int] = []  # the word each stem comes from
+    for n, word in enumerate(words):
+        found = tokenize(word)
+        stems += found
+        owner += [n] * len(found)
+    out: list[PhraseHit] = []
+    for hit in load_phrasebook().find(stems):
+        first, last = owner[hit.start], owner[hit.end - 1]
+        if first == last and _typed_name(index, words[first], sounds=hit.sounds):
+            continue
+        out.append(PhraseHit(hit.target, hit.phrase, first, last + 1, hit.weight, hit.sounds))
+    return out

@@ -17,8 +17,8 @@ from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
-from .glossary import expand, load_glossary
-from .phrasebook import load_phrasebook, resolve
+from .glossary import expand, load_glossary, phrase_key
+from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .spelling import correct_words
 from .tables import prefixed, tables_for
@@ -60,17 +60,13 @@ SCORE_SENTENCE_BAND = (10.0, 80.0)  # text relevance of a description, which lea
 # In a description a name is one clue among several: an exact one sits mid-band, others low.
 SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
 SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
+# A phrasebook phrase ("ratchet" -> ply): above every text relevance (a description's best is
+# 80), below a synonym; by the phrase's weight (its length in stems).
+SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
+SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
 SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
-# A musicians' phrase of the phrasebook naming an entry ("thumb piano", "ratchet the hats"):
-# stronger than loose text overlap, weaker than a name typed. In a description it lifts its
-# target's text score by up to SCORE_PHRASE_BOOST (times the phrase's weight and the share of
-# the question it spans), never past SCORE_PHRASE_MAX; a single word that is a phrase scores
-# SCORE_PHRASE_WORD, above a prefix of a longer name.
-SCORE_PHRASE_FLOOR, SCORE_PHRASE_BOOST, SCORE_PHRASE_MAX = 50.0, 30.0, 89.0
-SCORE_PHRASE_WORD = 88.0
-PHRASE_COVERAGE = 0.25
 # Ordering names found in one query: the query's text relevance and the matched word's
 # rarity can each pull a name down this far (a common verb such as "add" says less).
 TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
@@ -427,6 +423,7 @@ def rank_words(
     snd_hits: list[Hit] = []
     strong_words = 0
     sound_names: list[str] = []  # words that are a sound's or bank's name as typed
+    function_names: list[str] = []  # words that are a function's name or synonym as typed
     for word in words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(words) == 1
@@ -437,6 +434,8 @@ def rank_words(
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
         if any(h.match in STRONG for h in s):
             sound_names.append(word)
+        if any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in r):
+            function_names.append(word)
         ref_hits += r
         snd_hits += s
     if len(words) == 1:
@@ -488,13 +487,36 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    if not neighbours and (ranking.sentence or known_word(index, words[0]) or _phrase_word(words[0])):
-        phrased = _phrase_hits(index, phrase or read, reference=reference, sounds=sounds)
-        ranking.phrased = {key: support for key, (_hit, support) in phrased.items()}
-        if not ranking.sentence and phrased and all(kind == "function" for kind, _ in phrased):
-            ranking.names_a_sound = False  # "slower" is the phrasebook's slow, not wineglass_slow
-        ref_hits = _with_phrases(ref_hits, phrased, "reference", sentence=ranking.sentence)
-        snd_hits = _with_phrases(snd_hits, phrased, "sounds", sentence=ranking.sentence)
+    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
+        index,
+        phrase or words,
+        reference=reference,
+        sounds=sounds,
+        typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
+    )
+    if not ranking.sentence and strong_words:
+        ref_phrases, snd_phrases = [], []  # only names, typed as such (a search or list of them)
+    elif not ranking.sentence:
+        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
+        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
+        # names are many and short: a near miss of one is likelier a typo than a description)
+        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
+        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
+    ref_hits += _with_text_coverage(ref_phrases, ref_hits)
+    snd_hits += _with_text_coverage(snd_phrases, snd_hits)
+    if not ranking.sentence and ref_phrases and not snd_phrases:
+        ranking.names_a_sound = False  # "slower" is the phrasebook's slow, not the sample wineglass_slow
+    for hit in (*ref_phrases, *snd_phrases):  # the evidence a phrase gives (lookup/confidence.py)
+        ranking.phrased[hit.key] = max(ranking.phrased.get(hit.key, 0.0), _phrase_support(hit))
+    if ranking.sentence and ref_phrases:
+        # a function's phrase reads the question like a glossary word does ("ratchet the
+        # hats": ratchet is what drummers call ply, the hats what it is done to)
+        ranking.described = True
+        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
+        if sound_names and all(
+            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in sound_names
+        ):
+            ranking.named -= {"sounds"}
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -508,63 +530,86 @@ def rank_words(
     return ranking
 
 
-def _phrase_word(word: str) -> bool:
-    """A plain word whose every stem the phrasebook uses ("arpeggiator")."""
-    stems = tokenize(word)
-    return word.isalpha() and word.islower() and bool(stems) and all(t in load_phrasebook().stems for t in stems)
+def _prose_words(index: StrudelIndex) -> frozenset[str]:
+    """The words of the reference's descriptions."""
+    return index.derived.get_or_build(
+        ("ranking", "prose_words"),
+        lambda: frozenset(t for e in index.reference.entries for t in tokenize(e.description)),
+    )
 
 
-def _phrase_hits(
-    index: StrudelIndex, words: Sequence[str], *, reference: bool, sounds: bool
-) -> dict[tuple[str, str], tuple[Hit, float]]:
-    """The entries the phrasebook's phrases in ``words`` name, each with its support: the
-    phrase's weight (how specific it is) times the share of the question's stems it spans,
-    raised so a phrase that is most of the question counts fully."""
-    stems = [t for w in words for t in tokenize(w)]
-    found: dict[tuple[str, str], tuple[Hit, float]] = {}
-    if not stems:
-        return found
-    for phrase in load_phrasebook().find(stems):
-        share = (phrase.end - phrase.start) / len(stems)
-        support = phrase.weight * min(1.0, 0.5 + share)
-        for domain, kind, name in resolve(index, phrase.target):
-            if (domain == "reference" and not reference) or (domain == "sounds" and not sounds):
-                continue
-            hit = Hit(domain, kind, name, "text", SCORE_PHRASE_WORD, via=phrase.phrase, coverage=share)
-            old = found.get(hit.key)
-            if old is None or support > old[1]:
-                found[hit.key] = (hit, support)
-    return found
+def _code_names(words: Sequence[str]) -> set[str]:
+    """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``.
+
+    A name whose words musicians use in their own phrases (the phrasebook's and the
+    glossary's: "slow down", "every other bar", "delay") is an English word in a question.
+    """
+    everyday = load_phrasebook().stems | load_glossary().stems
+    return {w.lower() for w in words if not w.islower() or not all(t in everyday for t in tokenize(w))}
 
 
-def _with_phrases(
-    hits: list[Hit], phrased: dict[tuple[str, str], tuple[Hit, float]], domain: Domain, *, sentence: bool
-) -> list[Hit]:
-    """Fuse phrase evidence with the other hits of a domain: an entry's text score lifted by its
-    phrase's support (a description), or the phrase's own score (a single word)."""
-    if not phrased:
-        return hits
-    best: dict[tuple[str, str], Hit] = {}
-    for hit in hits:
-        _add(best, hit)
-    out = list(hits)
-    for key, (phrase_hit, support) in phrased.items():
-        if phrase_hit.domain != domain:
+def _phrasebook_hits(
+    index: StrudelIndex,
+    words: Sequence[str],
+    *,
+    reference: bool,
+    sounds: bool,
+    typed: dict[str, set[str]],
+) -> tuple[list[Hit], list[Hit], dict[str, set[str]]]:
+    """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
+    and the words each domain's phrases span.
+
+    A phrase scores above the docs' text relevance by how specific it is (its length) and
+    how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
+    the question (a name typed is stronger evidence than a phrase). Coverage is the share
+    of the question's words the phrase spans, so a phrase that says all of it ("thumb
+    piano") tips the domain as text covering it all would.
+    """
+    found = phrase_hits(index, words)
+    out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
+    spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
+    idf = index.reference.text.idf
+    rarest = max(idf.values(), default=1.0) or 1.0
+    prose = _prose_words(index)
+    for hit in found:
+        # a phrase of words the docs seldom use says more than one of their everyday words
+        stems = phrase_key(hit.phrase)
+        rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
+        if len(stems) == 1 and stems[0] in idf:
+            rarity *= 0.6  # one word the docs use: their text weighs it already
+        score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
+        own = {w.lower() for w in words[hit.start : hit.end]}
+        if hit.sounds and all(t in index.sounds.text or t in prose for w in own for t in tokenize(w)):
+            # the sounds' own words (drum-kit words, General MIDI names) say it already, and
+            # a word of the functions' docs ("static", "ping") is read by those docs
             continue
-        old = best.get(key)
-        if old is not None and old.match in ("exact", "synonym", "prefix") and not sentence:
-            continue  # a name typed already answers
-        if sentence:
-            base = old.score if old is not None and old.match == "text" else SCORE_PHRASE_FLOOR
-            score = min(SCORE_PHRASE_MAX, max(base, SCORE_PHRASE_FLOOR) + SCORE_PHRASE_BOOST * support)
-            # a one-word phrase ("snare") is like a name typed: it says what the question is
-            # about, not which tab answers it ("muffle the snare a bit" asks for a filter)
-            longer = PHRASE_COVERAGE * support if phrase_hit.via.count(" ") or "-" in phrase_hit.via else 0.0
-            coverage = min(1.0, max(old.coverage if old is not None else 0.0, phrase_hit.coverage) + longer)
-        else:
-            score, coverage = SCORE_PHRASE_WORD - (1.0 - support), 1.0
-        out.append(replace(phrase_hit, score=max(score, old.score if old is not None else 0.0), coverage=coverage))
-    return out
+        coverage = min(len(own) / len(words), 1.0)
+        for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
+            if (domain == "reference" and reference) or (domain == "sounds" and sounds):
+                step = SCORE_PHRASE_STEP * n
+                value = score - step if not typed[domain] - own else _below_names(score - step)
+                out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
+                spanned[domain] |= own
+    return out["reference"], out["sounds"], spanned
+
+
+def _phrase_support(hit: Hit) -> float:
+    """How much a phrase hit supports its item, 0-1: its place in the phrase band (how specific
+    the phrase is), at least half when it spans the whole question."""
+    place = (hit.score - SCORE_PHRASE_MIN) / (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN)
+    return min(1.0, max(0.3, place, hit.coverage / 2))
+
+
+def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit]) -> list[Hit]:
+    """Phrase hits answer at least the words their item's text hit answers: the best hit of
+    an item is kept, and it must not lose what the docs' text said about the question."""
+    covered = {h.key: h.coverage for h in hits if h.match == "text"}
+    return [replace(h, coverage=max(h.coverage, covered.get(h.key, 0.0))) for h in phrases]
+
+
+def _below_names(score: float) -> float:
+    """A phrase's score moved just below a name typed in a description (its clue)."""
+    return SCORE_STRONG_CLUE - (SCORE_PHRASE_MAX - score) / 10 - 0.1
 
 
 def _bank_members(index: StrudelIndex, words: Sequence[str], hits: list[Hit]) -> list[Hit]:

@@ -33,7 +33,7 @@ INTERNAL_WORDS = re.compile(
     r"most likely not create a pattern directly",
     re.I,
 )
-MIN_PHRASES = 2  # per non-internal function
+MIN_PHRASES = 3  # per non-internal function (the issue asks 3-10)
 
 #: Phrases (their stems) that name unrelated targets, each with its reason. Related targets
 #: need none: one instrument (gm_kalimba, kalimba2, kalimba) or one function family, whose
@@ -116,7 +116,11 @@ def test_no_target_is_listed_twice_and_no_phrase_is_empty_after_filler_words(boo
         assert key not in seen, f"{line.target} in {line.area} and {seen[key]}"
         seen[key] = line.area
         for phrase in line.phrases:
-            assert phrase_key(phrase), f"{line.area}:{line.line} {phrase!r} is only filler words"
+            key = phrase_key(phrase)
+            assert key, f"{line.area}:{line.line} {phrase!r} is only filler words"
+            # a phrase of several words never shrinks to one word ("random list" is not "random")
+            words = phrase.replace("-", " ").split()
+            assert len(words) == 1 or len(key) > 1, f"{line.area}:{line.line} {phrase!r} reads as {key}"
 
 
 # ------------------------------------------------------------------ targets are real names
@@ -186,3 +190,54 @@ def test_a_phrase_for_a_family_resolves_to_its_sounds(shared_index):
     assert resolve(shared_index, "saw") == [("reference", "function", "saw")]
     assert resolve(shared_index, "saw", sounds=True)[0] == ("sounds", "sound", "saw")
     assert resolve(shared_index, "cutoff") == [("reference", "function", "lpf")]  # a synonym
+
+
+# ------------------------------------------------------------------ answering with it
+def _top(query: str, index) -> tuple[str, list[str]]:
+    response = strudel_knowledge(query, index=index)
+    return response["domain"], [item["name"] for item in response["items"]]
+
+
+def test_ratchet_the_hats_asks_for_ply(shared_index):
+    # Given a drummer's word for repeating each hit, though "ratchet" is also a sound's name
+    domain, names = _top("ratchet the hats", shared_index)
+    # Then the function leads: the hats are what it is done to
+    assert domain == "reference" and names[0] == "ply"
+
+
+def test_thumb_piano_is_a_kalimba(shared_index):
+    domain, names = _top("thumb piano", shared_index)
+    assert domain == "sounds" and names[0] in {"kalimba", "gm_kalimba"}
+    assert {"kalimba", "gm_kalimba"} <= set(names)
+
+
+def test_a_stereo_complaint_finds_jux(shared_index):
+    domain, names = _top("my mix sounds narrow in headphones", shared_index)
+    assert domain == "reference" and names[0] == "jux"
+
+
+def test_a_phrase_keeps_what_the_docs_text_said(shared_index):
+    # Given a phrase (choke -> cut) in a question whose other words the docs of cut also answer
+    domain, names = _top("choke the open hi-hat when the closed one plays", shared_index)
+    # Then the function is answered, not the hats the question mentions
+    assert domain == "reference" and names[0] == "cut"
+
+
+def test_a_name_typed_as_code_outranks_a_phrase(shared_index):
+    # Given "thin out" (degradeBy in the phrasebook) next to lpf typed as a name
+    ranking = rank_words(shared_index, ["lpf", "thin", "hats"], phrase=["lpf", "thin", "out", "hats"])
+    names = [h.name for h in ranking.reference]
+    # Then the name typed leads, and the phrase still answers, below it
+    assert names[0] == "lpf" and "degradeBy" in names[:3]
+    # while an English word that is also a name ("every", as in "every bar") does not hide it
+    ranking = rank_words(shared_index, ["thin", "hats", "every", "bar"], phrase=["thin", "out", "hats", "every", "bar"])
+    assert ranking.reference[0].name == "degradeBy"
+
+
+def test_a_one_word_phrase_that_is_a_name_is_left_to_the_name(shared_index):
+    # "loop" is a function: the phrasebook's words never override a name typed alone
+    domain, names = _top("loop", shared_index)
+    assert names[0] == "loop"
+    # and a bank named by a phrase is the bank, not all of its sounds
+    ranking = rank_words(shared_index, ["808", "cowbell"], phrase=["808", "cowbell"])
+    assert all(not h.name.startswith("rolandtr808_") or h.name.endswith("_cb") for h in ranking.sounds[:3])

@@ -14,6 +14,7 @@ from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
 from ..confidence import Evidence, confidence, missing_words
 from ..glossary import expand
+from ..phrasebook import load_phrasebook
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
 from ..ranking import (
@@ -117,7 +118,7 @@ def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit) -> Evidence:
         words=len(words),
         # a name typed that musicians use for it too ("shimmery chorus"), unlike an everyday
         # word that happens to be a name ("karaoke mode")
-        named=top.key in ranking.phrased and top.name.lower() in {w.lower() for w in ranking.words},
+        named=top.name.lower() in {w.lower() for w in ranking.words} and load_phrasebook().calls_by_name(top.name),
     )
 
 
