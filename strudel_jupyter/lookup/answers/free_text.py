@@ -14,9 +14,9 @@ from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
 from ..confidence import Evidence, confidence, missing_words
 from ..glossary import expand
-from ..phrasebook import load_phrasebook
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
+from ..phrasebook import load_phrasebook
 from ..ranking import (
     SCORE_DOC_SYNONYM,
     SCORE_SENTENCE_BAND,
