@@ -272,7 +272,14 @@ def _section_passages(page: str, title: str, section: _Section) -> list[RawPassa
 
     def passage(text: str, examples: tuple[str, ...]) -> RawPassage:
         return RawPassage(
-            page, title, section.heading, section.anchor, section.level, text[:PASSAGE_TEXT_CHARS], examples, documents
+            page,
+            title,
+            section.heading,
+            section.anchor,
+            section.level,
+            text[:PASSAGE_TEXT_CHARS],
+            examples,
+            documents,
         )
 
     if not section.examples:
@@ -287,7 +294,8 @@ def _section_passages(page: str, title: str, section: _Section) -> list[RawPassa
 
 # ------------------------------------------------------------------ names in examples
 _SOUND_FUNCTIONS = frozenset({"s", "sound"})
-_MINI_WORD = re.compile(r"[A-Za-z0-9_]+(?:[-.'][A-Za-z0-9_]+)*")
+# A word of mini-notation that can name a sound: not a number after an operator (bd*2, hh:3).
+_MINI_WORD = re.compile(r"(?<![\w*/!@%:?^.-])\w+")
 
 
 def _js_parser() -> Callable[[bytes], object]:
@@ -332,7 +340,7 @@ def example_names(code: str, parse: Callable[[bytes], object] | None = None) -> 
             for part in first.named_children:
                 if part.type == "string_fragment":
                     text = data[part.start_byte : part.end_byte].decode("utf-8", "replace")
-                    sounds.extend(w.split(":")[0] for w in _MINI_WORD.findall(text))
+                    sounds.extend(_MINI_WORD.findall(text))
     return calls, sounds
 
 
@@ -434,7 +442,7 @@ def load_passages(
                 names, words = example_names(example, parse)
                 calls.extend(functions[n] for n in names if n in functions)
                 played.extend(w for w in words if w in known_sounds)
-            documents = tuple(functions.get(n, n) for n in raw.documents if n in functions)
+            documents = tuple(functions[n] for n in raw.documents if n in functions)
             passages.append(
                 Passage(
                     raw.page,

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from ..data.pages import Passage
 from ..data.textindex import tokenize
-from .items import KnowledgeSuccess, PageCitation
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # items.py imports the ranking, which imports this module
     from ..data.index import StrudelIndex
+    from .items import KnowledgeSuccess, PageCitation
 
-__all__ = ["best_passage", "cite_pages", "page_citation", "passage_evidence"]
+__all__ = ["best_passage", "cite_pages", "page_citation", "passage_evidence", "with_page_evidence"]
 
 # How strongly a passage is about a function: its <JsDoc> tag documents it, its heading
 # names it, or its example only calls it. Each step outweighs any text match.
@@ -36,6 +36,10 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 #: How many of the best-matching passages lend their functions evidence.
 EVIDENCE_PASSAGES = 4
+#: The most a passage's evidence adds to a function's text relevance, as a share of the best one's.
+PAGE_EVIDENCE = 0.5
+# A function called in more than this share of all passages (s, note) is no evidence of a topic.
+_COMMON_CALLS = 0.05
 
 
 def _strength(passage: Passage, name: str) -> float:
@@ -115,6 +119,8 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
     if not scored:
         return {}
     top_matched, top_score = scored[0][1][1], scored[0][1][0]
+    if top_matched < max(2, len(terms) / 2):  # one shared word is no evidence of a topic ("ear": early)
+        return {}
     evidence: dict[str, float] = {}
     for key, (score, matched) in scored[:EVIDENCE_PASSAGES]:
         if matched < top_matched:
@@ -125,5 +131,26 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
             evidence[name] = max(evidence.get(name, 0.0), share)
         if len(passage.calls) <= _FOCUSED_CALLS:
             for name in passage.calls:
-                evidence[name] = max(evidence.get(name, 0.0), share / 2)
+                if len(passages.by_function[name]) <= len(passages) * _COMMON_CALLS:
+                    evidence[name] = max(evidence.get(name, 0.0), share / 2)
     return evidence
+
+
+def with_page_evidence(
+    index: StrudelIndex, words: Sequence[str], scored: list[tuple[str, float, float]]
+) -> list[tuple[str, float, float]]:
+    """Text relevance rows ``(name, relevance, coverage)`` with the passages' evidence added.
+
+    A function the best-matching passages are about gains up to ``PAGE_EVIDENCE`` of the
+    best row's relevance; the order is then remade. Names come only from ``scored``: the
+    pages add weight to what the docs' text found, never a name of their own.
+    """
+    if not scored:
+        return scored
+    evidence = passage_evidence(index, words)
+    if not any(name in evidence for name, _, _ in scored):
+        return scored
+    top = scored[0][1]
+    rows = [(name, rel + PAGE_EVIDENCE * evidence.get(name, 0.0) * top, cov) for name, rel, cov in scored]
+    rows.sort(key=lambda row: -row[1])  # stable: equal rows keep the docs' text order
+    return rows

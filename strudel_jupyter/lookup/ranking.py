@@ -18,6 +18,7 @@ from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary
+from .pages import with_page_evidence
 from .relevance import text_reference, text_sounds
 from .tables import prefixed, tables_for
 
@@ -466,7 +467,10 @@ def rank_words(
     corrected = {w: _corrected(w, hits) for w, hits in misspelt.items()}
     read = [corrected.get(w, w) for w in words]
     if reference:
-        ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
+        scored = text_reference(index, [*read, *context])
+        if ranking.sentence:  # Strudel's tutorial pages: one more signal for a description
+            scored = with_page_evidence(index, read, scored)
+        ref_hits += _text_hits("reference", "function", scored, band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
     for word, hits in misspelt.items():
