@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .snapshot import PAGES_DIR
 from .textindex import TextIndex
 
 __all__ = [
@@ -38,7 +39,6 @@ __all__ = [
     "split_page",
 ]
 
-PAGES_DIR = "pages"
 PAGE_SITE = "https://strudel.cc/"
 #: A passage's prose is kept up to this many characters (a section can run for pages).
 PASSAGE_TEXT_CHARS = 1200
