@@ -1,9 +1,8 @@
 """Strudel's own tutorial pages (the snapshot's ``pages/``), split into passages linked to functions.
 
-The website's pages are MDX: front matter, ``import`` lines, Markdown headings and prose,
-``<MiniRepl tune={`...`} />`` examples and ``<JsDoc name="x" />`` tags (which the website
-replaces by function x's doc.json entry). A passage is a heading's section, or, where the
-section has examples, each example with the prose before it. Each passage links to:
+The website's pages are MDX (``data/mdx.py`` reads them): a passage is a heading's section,
+or, where the section has examples, each example with the prose before it. Each passage
+links to:
 
 * the functions its ``<JsDoc>`` tags document (a strong link: the section is about them);
 * the functions its examples call, read with tree-sitter's JavaScript grammar (the parser
@@ -11,337 +10,28 @@ section has examples, each example with the prose before it. Each passage links 
 * the sounds its examples play (``s("...")`` / ``sound("...")`` mini-notation), kept only
   when the registry has them.
 
-Anchors are the website's: each heading's text slugged as GitHub's slugger does (Astro
-uses it), repeats numbered ``-1``, ``-2`` within a page. A snapshot without ``pages/`` (the
-npm pipeline cannot build them) simply has no passages.
+A snapshot without ``pages/`` (the npm pipeline cannot build them) simply has no passages.
+The parse is cached per user (``$STRUDEL_CACHE_DIR``), keyed by the pages' own bytes.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+import hashlib
+import json
+import os
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
+from .mdx import PAGE_SITE, RawPassage, example_names, js_parser, page_url, split_page
 from .snapshot import PAGES_DIR
-from .textindex import TextIndex
+from .textindex import TextIndex, tokenize
 
-__all__ = [
-    "PAGES_DIR",
-    "PAGE_SITE",
-    "Passage",
-    "Passages",
-    "RawPassage",
-    "example_names",
-    "load_passages",
-    "page_url",
-    "slugify",
-    "split_page",
-]
-
-PAGE_SITE = "https://strudel.cc/"
-#: A passage's prose is kept up to this many characters (a section can run for pages).
-PASSAGE_TEXT_CHARS = 1200
-#: An example longer than this is not parsed for names (the pages' longest is ~2,500).
-EXAMPLE_PARSE_CHARS = 20_000
+__all__ = ["CACHE_ENV", "PAGE_SITE", "Passage", "Passages", "load_passages"]
 
 # Field weights of the passages' text index: a heading names its topic.
 _FIELD_WEIGHTS = {"heading": 3.0, "title": 1.0, "text": 1.0, "documents": 2.0}
-
-
-# ------------------------------------------------------------------ anchors
-_SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
-
-
-def slugify(heading: str) -> str:
-    """A heading's anchor as the website makes it (github-slugger): lower case, punctuation gone, spaces -> -."""
-    return _SLUG_DROP.sub("", heading.lower()).replace(" ", "-")
-
-
-class _Slugger:
-    """github-slugger's numbering: the second "Delay" on a page is ``delay-1``."""
-
-    def __init__(self) -> None:
-        self.seen: dict[str, int] = {}
-
-    def slug(self, heading: str) -> str:
-        original = slug = slugify(heading)
-        while slug in self.seen:
-            self.seen[original] += 1
-            slug = f"{original}-{self.seen[original]}"
-        self.seen[slug] = 0
-        return slug
-
-
-def page_url(page: str, anchor: str = "") -> str:
-    """``learn/effects.mdx``, ``delay`` -> ``https://strudel.cc/learn/effects/#delay``."""
-    path = page.removesuffix(".mdx")
-    return f"{PAGE_SITE}{path}/" + (f"#{anchor}" if anchor else "")
-
-
-# ------------------------------------------------------------------ reading MDX
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_JSDOC_NAME = re.compile(r"""\bname=(?:"([^"]+)"|'([^']+)'|\{["'`]([^"'`]+)["'`]\})""")
-_TUNE = re.compile(r"""\btune=\{\s*(`|'|")""")
-_TAG = re.compile(r"</?[A-Za-z][^<>]*?/?>")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"\*\*|__|\*|`|\||-{3,}")  # emphasis, code marks, table rules
-_SPACE = re.compile(r"\s+")
-
-
-def _inline_text(markdown: str) -> str:
-    """Markdown/MDX prose as plain words: tags, link targets and emphasis marks gone."""
-    text = _LINK.sub(r"\1", markdown)
-    text = _TAG.sub(" ", text)
-    text = _EMPHASIS.sub("", text)
-    return _SPACE.sub(" ", text).strip()
-
-
-def _front_matter(lines: list[str]) -> tuple[str, int]:
-    """The page's ``title`` and the line after its front matter."""
-    if not lines or lines[0].strip() != "---":
-        return "", 0
-    title = ""
-    for i in range(1, len(lines)):
-        if lines[i].strip() == "---":
-            return title, i + 1
-        key, _, value = lines[i].partition(":")
-        if key.strip() == "title":
-            title = value.strip().strip("'\"")
-    return title, len(lines)
-
-
-_STRING_STOPS = {q: re.compile(r"\\[\s\S]|" + q) for q in "`'\""}
-_ELEMENT_STOPS = re.compile(r"[`'\"{}>]|/>")
-
-
-def _string_end(text: str, start: int, quote: str) -> int:
-    """Index of the quote closing a JS string/template literal opened just before ``start`` (-1: none)."""
-    for stop in _STRING_STOPS[quote].finditer(text, start):
-        if stop.group() == quote:
-            return stop.start()
-    return -1
-
-
-def _unescape(literal: str) -> str:
-    """A JS literal's escapes that the pages use: \\` \\' \\" \\$ \\\\ (others kept as written)."""
-    return re.sub(r"\\([`'\"$\\])", r"\1", literal)
-
-
-def _component_end(text: str, start: int) -> int:
-    """End of the JSX element starting at ``start`` (after its ``/>`` or ``</Name>``), strings skipped."""
-    depth = 0
-    i = start + 1
-    while True:
-        stop = _ELEMENT_STOPS.search(text, i)
-        if stop is None:
-            return len(text)
-        c = stop.group()
-        i = stop.end()
-        if c in "`'\"":  # an attribute's string, or one inside its {...}: skipped whole
-            end = _string_end(text, i, c)
-            if end < 0:
-                return len(text)
-            i = end + 1
-        elif c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-        elif depth == 0 and c == "/>":
-            return i
-        elif depth == 0 and c == ">":
-            # an element with children: up to its closing tag
-            name = re.match(r"<([A-Za-z]+)", text[start:])
-            close = text.find(f"</{name.group(1)}>", i) if name else -1
-            return close + len(name.group(0)) + 2 if name and close >= 0 else i
-
-
-@dataclass(frozen=True, slots=True)
-class RawPassage:
-    """A passage as read from the page, before its names are checked against the index."""
-
-    page: str
-    title: str
-    heading: str
-    anchor: str
-    level: int
-    text: str
-    examples: tuple[str, ...]
-    documents: tuple[str, ...]
-
-
-@dataclass
-class _Section:
-    heading: str
-    anchor: str
-    level: int
-    prose: list[str] = field(default_factory=list)
-    documents: list[str] = field(default_factory=list)
-    # (prose before it, example) pairs, in order
-    examples: list[tuple[str, str]] = field(default_factory=list)
-
-    def take_prose(self) -> str:
-        text = _inline_text(" ".join(self.prose))
-        self.prose = []
-        return text
-
-
-_COMPONENT = re.compile(r"<(MiniRepl|JsDoc)\b")
-
-
-def _element(element: str) -> tuple[str, str] | None:
-    """``("repl", tune)`` or ``("jsdoc", name)`` of one component's source, if it has one."""
-    if element.startswith("<JsDoc"):
-        name = _JSDOC_NAME.search(element)
-        if name:
-            full = next(g for g in name.groups() if g)
-            return "jsdoc", full.rpartition(".")[2]  # Pattern.xen documents xen
-        return None
-    tune = _TUNE.search(element)
-    if tune:
-        close = _string_end(element, tune.end(), tune.group(1))
-        if close > 0:
-            code = _unescape(element[tune.end() : close]).strip()
-            if code:
-                return "repl", code
-    return None
-
-
-def _blocks(body: str) -> Iterator[tuple[str, str]]:
-    """``("heading", line) | ("prose", text) | ("repl", tune) | ("jsdoc", name)``, in page order.
-
-    Components are found anywhere in a line (a table row, a ``<Box>``) and may span lines.
-    """
-    pos = 0
-    fenced = False
-    while pos < len(body):
-        newline = body.find("\n", pos)
-        line_end = len(body) if newline < 0 else newline
-        line = body[pos:line_end]
-        stripped = line.lstrip()
-        if _FENCE.match(line):
-            fenced = not fenced
-        elif fenced or stripped.startswith(("import ", "export ", "{/*")):
-            pass
-        elif _HEADING.match(line):
-            yield "heading", line
-        else:
-            component = _COMPONENT.search(body, pos, line_end)
-            if component is not None:
-                before = body[pos : component.start()]
-                if before.strip():
-                    yield "prose", before
-                end = _component_end(body, component.start())
-                found = _element(body[component.start() : end])
-                if found is not None:
-                    yield found
-                pos = end  # the rest of the line the element ends in is read as a line of its own
-                continue
-            yield "prose", line
-        pos = line_end + 1
-
-
-def split_page(page: str, source: str) -> list[RawPassage]:
-    """The passages of one MDX page (``page`` is its path under ``pages/``, e.g. ``learn/effects.mdx``)."""
-    lines = source.split("\n")
-    title, start = _front_matter(lines)
-    body = "\n".join(lines[start:])
-    slugger = _Slugger()
-    sections = [_Section(title or page, "", 0)]
-    for kind, value in _blocks(body):
-        section = sections[-1]
-        if kind == "heading":
-            match = _HEADING.match(value)
-            assert match is not None
-            heading = _inline_text(match.group(2))
-            sections.append(_Section(heading, slugger.slug(heading), len(match.group(1))))
-        elif kind == "prose":
-            section.prose.append(value)
-        elif kind == "jsdoc":
-            section.documents.append(value)
-        else:
-            section.examples.append((section.take_prose(), value))
-    return [passage for section in sections for passage in _section_passages(page, title, section)]
-
-
-def _section_passages(page: str, title: str, section: _Section) -> list[RawPassage]:
-    """A section without examples is one passage; with examples, one per example with the prose before it."""
-    after = section.take_prose()
-    documents = tuple(dict.fromkeys(section.documents))
-
-    def passage(text: str, examples: tuple[str, ...]) -> RawPassage:
-        return RawPassage(
-            page,
-            title,
-            section.heading,
-            section.anchor,
-            section.level,
-            text[:PASSAGE_TEXT_CHARS],
-            examples,
-            documents,
-        )
-
-    if not section.examples:
-        return [passage(after, ())] if after or documents else []
-    last = len(section.examples) - 1
-    # the prose after the last example explains it too
-    return [
-        passage(f"{before} {after}".strip() if n == last else before, (example,))
-        for n, (before, example) in enumerate(section.examples)
-    ]
-
-
-# ------------------------------------------------------------------ names in examples
-_SOUND_FUNCTIONS = frozenset({"s", "sound"})
-# A word of mini-notation that can name a sound: not a number after an operator (bd*2, hh:3).
-_MINI_WORD = re.compile(r"(?<![\w*/!@%:?^.-])\w+")
-
-
-def _js_parser() -> Callable[[bytes], object]:
-    import tree_sitter_javascript
-    from tree_sitter import Language, Parser
-
-    return Parser(Language(tree_sitter_javascript.language())).parse
-
-
-def example_names(code: str, parse: Callable[[bytes], object] | None = None) -> tuple[list[str], list[str]]:
-    """``(functions called, sound words in s("...")/sound("..."))`` of one example, as written.
-
-    Read from tree-sitter's JavaScript tree: a call's callee (``f(...)`` or ``x.f(...)``), and
-    the words of a string or template literal passed first to ``s`` or ``sound``.
-    """
-    from tree_sitter import Node
-
-    data = code[:EXAMPLE_PARSE_CHARS].encode("utf-8")
-    tree = (parse or _js_parser())(data)
-    calls: list[str] = []
-    sounds: list[str] = []
-    stack: list[Node] = [tree.root_node]  # type: ignore[attr-defined]
-    while stack:
-        node = stack.pop()
-        stack.extend(reversed(node.children))
-        if node.type != "call_expression":
-            continue
-        callee = node.child_by_field_name("function")
-        if callee is None:
-            continue
-        if callee.type == "member_expression":
-            callee = callee.child_by_field_name("property")
-        if callee is None or callee.type not in ("identifier", "property_identifier"):
-            continue
-        name = data[callee.start_byte : callee.end_byte].decode("utf-8", "replace")
-        calls.append(name)
-        if name not in _SOUND_FUNCTIONS:
-            continue
-        args = node.child_by_field_name("arguments")
-        first = next((c for c in args.named_children if c.type != "comment"), None) if args else None
-        if first is not None and first.type in ("string", "template_string"):
-            for part in first.named_children:
-                if part.type == "string_fragment":
-                    text = data[part.start_byte : part.end_byte].decode("utf-8", "replace")
-                    sounds.extend(_MINI_WORD.findall(text))
-    return calls, sounds
 
 
 # ------------------------------------------------------------------ passages with links
@@ -381,22 +71,45 @@ class Passages:
     def __init__(self, passages: Iterable[Passage], *, pages: int) -> None:
         self.passages: tuple[Passage, ...] = tuple(passages)
         self.pages = pages
-        self.text = TextIndex(
-            {
-                str(n): {
-                    "heading": p.heading,
-                    "title": p.title,
-                    "text": p.text,
-                    "documents": " ".join(p.documents),
-                }
-                for n, p in enumerate(self.passages)
-            },
-            _FIELD_WEIGHTS,
-        )
         self.by_function: dict[str, list[int]] = {}
         for n, p in enumerate(self.passages):
             for name in p.functions:
                 self.by_function.setdefault(name, []).append(n)
+        self._text: TextIndex | None = None
+        self._lock = threading.Lock()
+        self._words: dict[int, frozenset[str]] = {}
+
+    @property
+    def text(self) -> TextIndex:
+        """BM25F over the passages (keys: their positions as strings), built on first use.
+
+        Only descriptions need it (``lookup/pages.py:passage_evidence``); citing a page for
+        a name does not, so the first answer does not wait for it.
+        """
+        if self._text is None:
+            with self._lock:
+                if self._text is None:
+                    self._text = TextIndex(
+                        {
+                            str(n): {
+                                "heading": p.heading,
+                                "title": p.title,
+                                "text": p.text,
+                                "documents": " ".join(p.documents),
+                            }
+                            for n, p in enumerate(self.passages)
+                        },
+                        _FIELD_WEIGHTS,
+                    )
+        return self._text
+
+    def words(self, n: int) -> frozenset[str]:
+        """The stems of passage ``n``'s heading and prose (kept once read)."""
+        found = self._words.get(n)
+        if found is None:
+            p = self.passages[n]
+            found = self._words[n] = frozenset(tokenize(f"{p.heading} {p.text}"))
+        return found
 
     def __len__(self) -> int:
         return len(self.passages)
@@ -415,6 +128,79 @@ def _page_files(directory: Path) -> list[Path]:
     return sorted(root.rglob("*.mdx")) if root.is_dir() else []
 
 
+# ------------------------------------------------------------------ reading, with a cache
+#: Where the pages' parse is kept between processes (the first answer should not wait for
+#: 46 pages and ~470 examples to be parsed again): $STRUDEL_CACHE_DIR, else the user's cache.
+CACHE_ENV = "STRUDEL_CACHE_DIR"
+_CACHE_FORMAT = 1  # raise when what is cached (or how it is read) changes
+
+# One page's passages as read, names unchecked: [raw passage fields..., calls, sound words]
+_Read = list[tuple[RawPassage, list[str], list[str]]]
+
+
+def _cache_dir() -> Path:
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "strudel-jupyter"
+
+
+def _read_pages(directory: Path, files: list[Path]) -> _Read:
+    """Split every page and read its examples' names (the slow part: MDX and tree-sitter)."""
+    parse = js_parser()
+    read: _Read = []
+    for path in files:
+        page = path.relative_to(directory / PAGES_DIR).as_posix()
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # an unreadable page is skipped: the pages are an extra, never a failure
+        for raw in split_page(page, source):
+            calls: list[str] = []
+            words: list[str] = []
+            for example in raw.examples:
+                names, played = example_names(example, parse)
+                calls += names
+                words += played
+            read.append((raw, calls, words))
+    return read
+
+
+def _pages_key(directory: Path, files: list[Path]) -> str:
+    digest = hashlib.sha256(f"{_CACHE_FORMAT}".encode())
+    for path in files:
+        digest.update(path.relative_to(directory).as_posix().encode() + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"\1unreadable")
+    return digest.hexdigest()[:32]
+
+
+def _cached_read(directory: Path, files: list[Path]) -> _Read:
+    """:func:`_read_pages`, kept as JSON under the pages' own hash (any cache problem: read again)."""
+    path = _cache_dir() / f"pages-{_pages_key(directory, files)}.json"
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        return [
+            (RawPassage(row[0], row[1], row[2], row[3], row[4], row[5], tuple(row[6]), tuple(row[7])), row[8], row[9])
+            for row in rows
+        ]
+    except (OSError, ValueError, TypeError, IndexError):
+        pass
+    read = _read_pages(directory, files)
+    rows = [[*astuple(raw)[:6], list(raw.examples), list(raw.documents), calls, words] for raw, calls, words in read]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(rows), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only home: parsed again next time
+    return read
+
+
 def load_passages(
     directory: Path,
     functions: Mapping[str, str],
@@ -427,33 +213,18 @@ def load_passages(
     """
     known_sounds = frozenset(sounds)
     files = _page_files(directory)
-    parse = _js_parser() if files else None
-    passages: list[Passage] = []
-    for path in files:
-        page = path.relative_to(directory / PAGES_DIR).as_posix()
-        try:
-            source = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue  # an unreadable page is skipped: the pages are an extra, never a failure
-        for raw in split_page(page, source):
-            calls: list[str] = []
-            played: list[str] = []
-            for example in raw.examples:
-                names, words = example_names(example, parse)
-                calls.extend(functions[n] for n in names if n in functions)
-                played.extend(w for w in words if w in known_sounds)
-            documents = tuple(functions[n] for n in raw.documents if n in functions)
-            passages.append(
-                Passage(
-                    raw.page,
-                    raw.title,
-                    raw.heading,
-                    raw.anchor,
-                    raw.text,
-                    raw.examples,
-                    tuple(dict.fromkeys(documents)),
-                    tuple(dict.fromkeys(calls)),
-                    tuple(dict.fromkeys(played)),
-                )
-            )
+    passages = [
+        Passage(
+            raw.page,
+            raw.title,
+            raw.heading,
+            raw.anchor,
+            raw.text,
+            raw.examples,
+            tuple(dict.fromkeys(functions[n] for n in raw.documents if n in functions)),
+            tuple(dict.fromkeys(functions[n] for n in calls if n in functions)),
+            tuple(dict.fromkeys(w for w in words if w in known_sounds)),
+        )
+        for raw, calls, words in (_cached_read(directory, files) if files else [])
+    ]
     return Passages(passages, pages=len(files))

@@ -53,20 +53,20 @@ def _strength(passage: Passage, name: str) -> float:
 def best_passage(index: StrudelIndex, name: str, words: Sequence[str] = ()) -> Passage | None:
     """The passage most about function ``name`` (None when no page mentions it).
 
-    Link strength first (documents > heading > example call), then how well the passage's
-    text matches ``words``, then the learn pages before the workshop's, then page order.
+    Link strength first (documents > heading > example call), then how many of ``words``
+    the passage's heading and prose hold, then the learn pages before the workshop's,
+    then page order.
     """
     passages = index.passages
     ids = passages.by_function.get(name)
     if not ids:
         return None
-    terms = [t for t in tokenize(" ".join(words)) if t in passages.text]
-    scores = passages.text.score(terms) if terms else {}
+    terms = frozenset(tokenize(" ".join(words)))
     best, best_score = None, -1.0
     for n in ids:
         passage = passages.passages[n]
-        text = scores.get(str(n), (0.0, 0.0))[0]
-        score = _strength(passage, name) + min(text, 9.0) + _SECTION_PRIOR.get(passage.page.split("/")[0], 0.0)
+        shared = len(terms & passages.words(n)) if terms else 0
+        score = _strength(passage, name) + min(shared, 9) + _SECTION_PRIOR.get(passage.page.split("/")[0], 0.0)
         if score > best_score:
             best, best_score = passage, score
     return best

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from strudel_jupyter.data.index import StrudelIndex
-from strudel_jupyter.data.pages import example_names, page_url, slugify, split_page
+from strudel_jupyter.data.mdx import example_names, page_url, slugify, split_page
+from strudel_jupyter.data.pages import CACHE_ENV, load_passages
 
 # Links between the pages, with an anchor: ](/learn/effects/#delay) or ](learn/pwa/#x)
 _ANCHOR_LINK = re.compile(r"\]\(/?((?:learn|workshop|recipes|understand|functions)/[a-z0-9/-]+?)/?#([^)\s]+)\)")
@@ -125,3 +127,23 @@ def test_a_snapshot_without_pages_has_no_passages_and_still_answers(shared_snaps
 
     response = strudel_knowledge("what does delay do", index=index)
     assert response["ok"] and response["sources"] == ["doc.json"] and "pages" not in response
+
+
+def test_the_pages_parse_is_cached_by_their_bytes_and_a_bad_cache_is_read_again(
+    shared_snapshot_dir, tmp_path, monkeypatch
+):
+    # Given an empty cache directory
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    names = {"delay": "delay", "s": "s", "orbit": "orbit", "gain": "gain"}
+    first = load_passages(shared_snapshot_dir, names, ["white"])
+    (cached,) = (tmp_path / "cache").glob("pages-*.json")
+    # When the pages are loaded again, the cache gives the same passages
+    again = load_passages(shared_snapshot_dir, names, ["white"])
+    assert again.passages == first.passages and len(first) > 600
+    # and other names are checked at load time, not baked into the cache
+    fewer = load_passages(shared_snapshot_dir, {"delay": "delay"}, [])
+    assert {n for p in fewer.passages for n in p.functions} == {"delay"}
+    # A damaged cache file is no failure: the pages are read again and the file rewritten
+    cached.write_text("{not json", encoding="utf-8")
+    assert load_passages(shared_snapshot_dir, names, ["white"]).passages == first.passages
+    assert json.loads(cached.read_text(encoding="utf-8"))
