@@ -61,7 +61,11 @@ class StrudelIndex:
                     ref = self.reference
                     names = {n: e.name for e in ref.entries for n in e.synonyms}
                     names.update({e.name: e.name for e in ref.entries})
-                    self._passages = load_passages(self.snapshot.path, names, self.snapshot.soundmap)
+                    try:
+                        self._passages = load_passages(self.snapshot.path, names, self.snapshot.soundmap)
+                    except Exception as exc:  # noqa: BLE001 - the pages are an extra: answers go on without them
+                        warnings.warn(f"Strudel's tutorial pages not read: {exc!r}", stacklevel=2)
+                        self._passages = Passages((), pages=0)
         return self._passages
 
     @classmethod

@@ -147,3 +147,21 @@ def test_the_pages_parse_is_cached_by_their_bytes_and_a_bad_cache_is_read_again(
     cached.write_text("{not json", encoding="utf-8")
     assert load_passages(shared_snapshot_dir, names, ["white"]).passages == first.passages
     assert json.loads(cached.read_text(encoding="utf-8"))
+
+
+def test_pages_that_cannot_be_read_leave_the_answers_working(shared_snapshot_dir, monkeypatch):
+    # Given pages whose reading fails in a way nobody foresaw
+    import strudel_jupyter.data.index as index_module
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("a page nobody foresaw")
+
+    monkeypatch.setattr(index_module, "load_passages", broken)
+    index = StrudelIndex.from_path(shared_snapshot_dir)
+    # Then the index has no passages, says why, and answers as without pages
+    with pytest.warns(UserWarning, match="tutorial pages not read"):
+        assert len(index.passages) == 0
+    from strudel_jupyter.lookup.knowledge import strudel_knowledge
+
+    response = strudel_knowledge("what does delay do", index=index)
+    assert response["ok"] and response["sources"] == ["doc.json"]
