@@ -168,7 +168,7 @@ def _element(element: str) -> tuple[str, str] | None:
         name = _JSDOC_NAME.search(element)
         if name:
             full = next(g for g in name.groups() if g)
-            return "jsdoc", full.rpartition(".")[2]  # Pattern.xen documents xen
+            return "jsdoc", re.split(r"[.#]", full)[-1]  # Pattern.xen, Pattern#hush: xen, hush
         return None
     tune = _TUNE.search(element)
     if tune:

@@ -132,7 +132,7 @@ def _page_files(directory: Path) -> list[Path]:
 #: Where the pages' parse is kept between processes (the first answer should not wait for
 #: 46 pages and ~470 examples to be parsed again): $STRUDEL_CACHE_DIR, else the user's cache.
 CACHE_ENV = "STRUDEL_CACHE_DIR"
-_CACHE_FORMAT = 1  # raise when what is cached (or how it is read) changes
+_CACHE_FORMAT = 2  # raise when what is cached (or how it is read) changes
 
 # One page's passages as read, names unchecked: [raw passage fields..., calls, sound words]
 _Read = list[tuple[RawPassage, list[str], list[str]]]

@@ -113,6 +113,9 @@ def test_passages_link_only_real_functions_and_sounds(shared_index):
     # the JsDoc tag is the strong link; the example calls and sounds come from the code
     delay = passages.documenting("delay")
     assert [p.source for p in delay] == ["learn/effects.mdx#delay-1"]
+    # tags name members as Pattern.x or Pattern#x: the function is x
+    assert [p.source for p in passages.documenting("hush")] == ["learn/conditional-modifiers.mdx#hush"]
+    assert len({n for p in passages.passages for n in p.documents}) >= 210  # of 215 names tagged
     orbits = [p for p in passages.linked("orbit") if p.source == "learn/effects.mdx#orbits"]
     assert orbits and {"s", "orbit", "gain"} <= set(orbits[0].calls) and "white" in orbits[0].sounds
 
