@@ -28,6 +28,7 @@ __all__ = ["best_passage", "cite_pages", "page_citation", "passage_evidence", "w
 # How strongly a passage is about a function: its <JsDoc> tag documents it, its heading
 # names it, or its example only calls it. Each step outweighs any text match.
 _DOCUMENTS, _HEADING, _CALLS = 30.0, 20.0, 10.0
+_MOST_SHARED = 9  # the question's words can lift a passage this far, less than one link step
 # A passage whose example calls many functions is about none of them in particular.
 _FOCUSED_CALLS = 6
 # The website's sections, most reference-like first (the learn pages explain each function).
@@ -50,26 +51,45 @@ def _strength(passage: Passage, name: str) -> float:
     return _CALLS if len(passage.calls) <= _FOCUSED_CALLS else _CALLS / 2
 
 
+def _candidates(index: StrudelIndex, name: str) -> tuple[tuple[float, int], ...]:
+    """``name``'s passages as ``(link strength + section prior, position)``, strongest first (kept per name)."""
+
+    def build() -> tuple[tuple[float, int], ...]:
+        passages = index.passages
+        ranked = [
+            (
+                _strength(passages.passages[n], name)
+                + _SECTION_PRIOR.get(passages.passages[n].page.split("/")[0], 0.0),
+                n,
+            )
+            for n in passages.by_function.get(name, ())
+        ]
+        ranked.sort(key=lambda row: (-row[0], row[1]))
+        return tuple(ranked)
+
+    return index.derived.get_or_build(("pages", "candidates", name), build)
+
+
 def best_passage(index: StrudelIndex, name: str, words: Sequence[str] = ()) -> Passage | None:
     """The passage most about function ``name`` (None when no page mentions it).
 
     Link strength first (documents > heading > example call), then how many of ``words``
-    the passage's heading and prose hold, then the learn pages before the workshop's,
-    then page order.
+    the passage's heading and prose hold (at most ``_MOST_SHARED``), then the learn pages
+    before the workshop's, then page order.
     """
-    passages = index.passages
-    ids = passages.by_function.get(name)
-    if not ids:
+    candidates = _candidates(index, name)
+    if not candidates:
         return None
-    terms = frozenset(tokenize(" ".join(words)))
-    best, best_score = None, -1.0
-    for n in ids:
-        passage = passages.passages[n]
-        shared = len(terms & passages.words(n)) if terms else 0
-        score = _strength(passage, name) + min(shared, 9) + _SECTION_PRIOR.get(passage.page.split("/")[0], 0.0)
+    passages = index.passages
+    terms = frozenset(tokenize(" ".join(words))) if words else frozenset()
+    best, best_score = candidates[0][1], -1.0
+    for static, n in candidates:
+        if static + _MOST_SHARED <= best_score:
+            break  # sorted: no later passage can catch up
+        score = static + (min(len(terms & passages.words(n)), _MOST_SHARED) if terms else 0)
         if score > best_score:
-            best, best_score = passage, score
-    return best
+            best, best_score = n, score
+    return passages.passages[best]
 
 
 def page_citation(passage: Passage, function: str) -> PageCitation:
