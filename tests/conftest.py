@@ -22,6 +22,8 @@ os.environ["STRUDEL_SNAPSHOT"] = str(SHARED_SNAPSHOT)
 # Sounds registered by tests (and the kernels and servers they start) go to a store of the
 # test run's own, never the user's (data/user_sounds.py); each test starts with an empty one.
 os.environ["STRUDEL_USER_SOUNDS"] = str(Path(tempfile.mkdtemp(prefix="strudel-user-sounds-")) / "user-sounds.json")
+# The tutorial pages' parse cache (data/pages.py) of the test run's own, never the user's.
+os.environ["STRUDEL_CACHE_DIR"] = tempfile.mkdtemp(prefix="strudel-cache-")
 
 
 @pytest.fixture(autouse=True)

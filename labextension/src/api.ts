@@ -14,6 +14,7 @@ export type {
   BankItem,
   FunctionDetail,
   FunctionItem,
+  PageCitation,
   ReferencePage,
   SoundDetail,
   SoundItem,

@@ -2,9 +2,12 @@
  * The knowledge box above the tabs: free-form questions answered by strudel_knowledge
  * (the same tool agents use), with links that open an answer's entries in their tab.
  */
-import { errorText, Item, KnowledgeReply, Latest, requestAPI } from './api';
+import { errorText, Item, KnowledgeReply, Latest, PageCitation, requestAPI } from './api';
 import { IActions } from './detail';
 import { debounce, h, replace, uid } from './dom';
+
+/** Only the website's own addresses become links (a tutorial page an answer cites). */
+const TUTORIAL_SITE = 'https://strudel.cc/';
 
 /** Answers shown as links; the rest stay in the answer text. */
 const SHOWN_ITEMS = 8;
@@ -107,7 +110,8 @@ export class KnowledgeBox {
           : null,
         suggestions.length
           ? h('ul', { className: 'jp-Strudel-chips jp-Strudel-links', 'aria-label': 'Did you mean' }, ...suggestions)
-          : null
+          : null,
+        reply.ok ? tutorialView(reply.pages ?? []) : null
       )
     );
   }
@@ -150,6 +154,25 @@ export class KnowledgeBox {
       this.actions.show('sounds', name);
     }
   }
+}
+
+/** The tutorial pages an answer cites: a link to the website's section, the page's path beside it. */
+function tutorialView(pages: PageCitation[]): HTMLElement | null {
+  if (!pages.length) {
+    return null;
+  }
+  return h(
+    'div',
+    { className: 'jp-Strudel-tutorial' },
+    'Tutorial: ',
+    ...pages.map(page => {
+      const label = [page.title, page.heading].filter(Boolean).join(' › ') || page.source;
+      const link = page.url.startsWith(TUTORIAL_SITE)
+        ? h('a', { href: page.url, target: '_blank', rel: 'noopener noreferrer', title: page.url }, label)
+        : h('span', {}, label);
+      return h('span', { className: 'jp-Strudel-tutorialPage' }, link, ' ', h('code', {}, page.source));
+    })
+  );
 }
 
 function firstSentence(text: string): string {

@@ -37,6 +37,7 @@ export interface KnowledgeSuccess {
     [k: string]: (FunctionItem | SoundItem | BankItem)[];
   };
   total?: number;
+  pages?: PageCitation[];
 }
 export interface FunctionItem {
   kind: 'function';
@@ -88,6 +89,17 @@ export interface BankItem {
   match: 'exact' | 'synonym' | 'prefix' | 'fuzzy' | 'text' | 'listed';
   score: number;
   alias_of?: string;
+}
+/**
+ * A passage of Strudel's tutorial pages an answer cites (``lookup/pages.py``).
+ */
+export interface PageCitation {
+  source: string;
+  url: string;
+  title: string;
+  heading: string;
+  function: string;
+  example?: string;
 }
 export interface KnowledgeFailure {
   ok: false;

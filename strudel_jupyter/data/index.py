@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .derived import Derived
 from .noise import noise_sounds
+from .pages import Passages, load_passages
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
 from .sounds import SoundsIndex, load_sample_map, process_sample_map
@@ -45,6 +46,27 @@ class StrudelIndex:
         self._user_signature: tuple[int, int, int] | None = None
         self._user_keys: frozenset[str] = frozenset()
         self.user_problems: list[str] = []
+        self._passages: Passages | None = None
+
+    @property
+    def passages(self) -> Passages:
+        """The tutorial pages' passages (``data/pages.py``), read on first use (~0.1 s).
+
+        Linked to the reference's names and the snapshot's own sounds (user sounds never
+        appear in the pages); a snapshot without ``pages/`` has none.
+        """
+        if self._passages is None:
+            with self._lock:
+                if self._passages is None:
+                    ref = self.reference
+                    names = {n: e.name for e in ref.entries for n in e.synonyms}
+                    names.update({e.name: e.name for e in ref.entries})
+                    try:
+                        self._passages = load_passages(self.snapshot.path, names, self.snapshot.soundmap)
+                    except Exception as exc:  # noqa: BLE001 - the pages are an extra: answers go on without them
+                        warnings.warn(f"Strudel's tutorial pages not read: {exc!r}", stacklevel=2)
+                        self._passages = Passages((), pages=0)
+        return self._passages
 
     @classmethod
     def from_path(cls, path: os.PathLike[str] | str | None = None) -> StrudelIndex:

@@ -29,11 +29,13 @@ from .sounds_tab import category_counts
 
 __all__ = [
     "MANIFEST_FILE",
+    "PAGES_DIR",
     "PROGRAMS_FILE",
     "PACKAGED_SNAPSHOT_DIR",
     "SNAPSHOT_ENV",
     "Snapshot",
     "SnapshotError",
+    "count_pages",
     "file_sha256",
     "install_snapshot",
     "load_snapshot",
@@ -51,6 +53,8 @@ MANIFEST_SCHEMA = 1
 REQUIRED_FILES = ("doc.json", "soundmap.json")
 PROGRAMS_FILE = "soundfont-programs.json"
 OPTIONAL_FILES = ("symbols.json", "soundmap-aliases.json", PROGRAMS_FILE)
+#: Strudel's tutorial pages (optional: the npm pipeline cannot build them; data/pages.py reads them).
+PAGES_DIR = "pages"
 
 
 class SnapshotError(Exception):
@@ -199,9 +203,20 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def snapshot_counts(docs: Sequence[Mapping[str, Any]], soundmap: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """Counts as the REPL shows them: reference entries and each sounds category."""
-    return {"reference": sum(1 for _ in reference_entries(docs)), "sounds": category_counts(soundmap)}
+def count_pages(directory: os.PathLike[str] | str) -> int:
+    """How many tutorial pages (``pages/**/*.mdx``) a snapshot holds: 0 without ``pages/``."""
+    root = Path(directory) / PAGES_DIR
+    return sum(1 for _ in root.rglob("*.mdx")) if root.is_dir() else 0
+
+
+def snapshot_counts(
+    docs: Sequence[Mapping[str, Any]], soundmap: Mapping[str, Mapping[str, Any]], *, pages: int = 0
+) -> dict[str, Any]:
+    """Counts as the REPL shows them: reference entries and each sounds category (and tutorial pages, if any)."""
+    counts: dict[str, Any] = {"reference": sum(1 for _ in reference_entries(docs)), "sounds": category_counts(soundmap)}
+    if pages:
+        counts["pages"] = pages
+    return counts
 
 
 def write_manifest(
@@ -223,7 +238,7 @@ def write_manifest(
         "source": source,
         "built": built or datetime.now(UTC).replace(microsecond=0).isoformat(),
         "versions": dict(versions or {}),
-        "counts": snapshot_counts(snap.docs, snap.soundmap),
+        "counts": snapshot_counts(snap.docs, snap.soundmap, pages=count_pages(directory)),
         "files": {f: {"sha256": file_sha256(directory / f), "bytes": (directory / f).stat().st_size} for f in files},
     }
     if extra:

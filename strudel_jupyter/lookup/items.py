@@ -19,6 +19,7 @@ __all__ = [
     "KnowledgeFailure",
     "KnowledgeResponse",
     "KnowledgeSuccess",
+    "PageCitation",
     "Param",
     "SoundItem",
     "bank_item",
@@ -85,6 +86,17 @@ class BankItem(TypedDict):
 Item = FunctionItem | SoundItem | BankItem
 
 
+class PageCitation(TypedDict):
+    """A passage of Strudel's tutorial pages an answer cites (``lookup/pages.py``)."""
+
+    source: str  # the page under the snapshot's pages/ with the heading's anchor: learn/effects.mdx#delay-1
+    url: str  # the same place on the website: https://strudel.cc/learn/effects/#delay-1
+    title: str  # the page's title
+    heading: str  # the section's heading
+    function: str  # the answer's function the passage is about
+    example: NotRequired[str]  # the passage's example, when it calls that function
+
+
 class KnowledgeSuccess(TypedDict):
     ok: Literal[True]
     query: str
@@ -96,6 +108,7 @@ class KnowledgeSuccess(TypedDict):
     notes: list[str]
     groups: NotRequired[dict[str, list[Item]]]
     total: NotRequired[int]
+    pages: NotRequired[list[PageCitation]]
     confidence: NotRequired[float]  # 0-1, free-text answers (lookup/confidence.py)
 
 

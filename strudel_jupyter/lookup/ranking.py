@@ -18,6 +18,7 @@ from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest
 from .glossary import expand, load_glossary, phrase_key
+from .pages import with_page_evidence
 from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
 from .spelling import correct_words
@@ -484,7 +485,10 @@ def rank_words(
     ranking.misspelt = frozenset(misspelt)
     read = [corrected.get(w, w) for w in words]
     if reference:
-        ref_hits += _text_hits("reference", "function", text_reference(index, [*read, *context]), band)
+        scored = text_reference(index, [*read, *context])
+        if ranking.sentence:  # Strudel's tutorial pages: one more signal for a description
+            scored = with_page_evidence(index, read, scored)
+        ref_hits += _text_hits("reference", "function", scored, band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
     ref_phrases, snd_phrases, spanned = _phrasebook_hits(

@@ -18,6 +18,7 @@ from ..data.snapshot import (
     PACKAGED_SNAPSHOT_DIR,
     SNAPSHOT_ENV,
     SnapshotError,
+    count_pages,
     install_snapshot,
     load_snapshot,
     resolve_snapshot_dir,
@@ -100,7 +101,9 @@ def _progress_printer(quiet: bool):
 def _counts_line(counts: dict[str, Any]) -> str:
     sounds = counts["sounds"]
     kinds = ", ".join(f"{sounds[k]} {k}" for k in ("samples", "drum-machines", "synths", "wavetables", "user"))
-    return f"{counts['reference']} reference entries; {sounds['all']} sounds ({kinds})"
+    pages = counts.get("pages") or 0
+    tutorial = f"{pages} tutorial pages" if pages else "no tutorial pages (the npm pipeline cannot build them)"
+    return f"{counts['reference']} reference entries; {sounds['all']} sounds ({kinds}); {tutorial}"
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -130,7 +133,7 @@ def _info_data(directory: str | None) -> dict[str, Any]:
         "source": manifest.get("source"),
         "built": manifest.get("built"),
         "versions": manifest.get("versions") or {},
-        "counts": snapshot_counts(docs, snap.soundmap),
+        "counts": snapshot_counts(docs, snap.soundmap, pages=count_pages(snap.path)),
         "symbols": None
         if symbols is None
         else {

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..data.htmltext import sanitize_html
+from ..data.pages import PAGE_SITE
 from ..data.sounds_tab import sound_label
 from .html import code, escape, facts_table, styled, table, tag_chips
 from .response_text import answer_without_suggestions, count_label, header_text
@@ -132,6 +133,25 @@ def _notes_html(notes: list[str]) -> str:
     return "<ul class='strudel-notes'>" + "".join(f"<li><em>{escape(n)}</em></li>" for n in notes) + "</ul>"
 
 
+def _pages_html(pages: list[Mapping[str, Any]]) -> str:
+    """The tutorial pages an answer cites: a link to the website's section, and the page's path."""
+    links = []
+    for page in pages:
+        url = str(page.get("url", ""))
+        label = escape(" › ".join(t for t in (page.get("title"), page.get("heading")) if t) or page.get("source", ""))
+        # only the website's own addresses become links (the response could come from anywhere)
+        link = (
+            f"<a href='{escape(url)}' target='_blank' rel='noopener noreferrer'>{label}</a>"
+            if url.startswith(PAGE_SITE)
+            else label
+        )
+        example = _examples_html([str(page["example"])]) if page.get("example") else ""
+        links.append(f"<li>{link} {code(page.get('source', ''))}{example}</li>")
+    if not links:
+        return ""
+    return "<div class='strudel-pages'><strong>Tutorial:</strong><ul>" + "".join(links) + "</ul></div>"
+
+
 def _failure_html(response: Mapping[str, Any]) -> str:
     if response.get("reason") == "not_found":
         parts = [
@@ -168,6 +188,7 @@ def _answer_html(response: Mapping[str, Any], index: StrudelIndex | None) -> str
                 parts += [render_item_html(item, index=index) for item in members]
     else:
         parts += [render_item_html(item, index=index) for item in items]
+    parts.append(_pages_html(list(response.get("pages") or [])))
     parts.append(_notes_html(list(response.get("notes") or [])))
     return "".join(parts)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..data.sounds_tab import count_unit
 
-__all__ = ["answer_without_suggestions", "count_label", "header_text", "item_text", "render_text"]
+__all__ = ["answer_without_suggestions", "count_label", "header_text", "item_text", "page_lines", "render_text"]
 
 _NOUNS = {"function": "function", "sound": "sound", "bank": "bank"}
 
@@ -81,6 +81,19 @@ def item_text(item: Mapping[str, Any], *, width: int = 88) -> list[str]:
     return _sound_text(item)
 
 
+def page_lines(response: Mapping[str, Any]) -> list[str]:
+    """The tutorial pages an answer cites: ``tutorial: learn/effects.mdx#delay-1 (https://strudel.cc/...)``.
+
+    Then the passage's own example, when it has one that calls the answer's function.
+    """
+    lines = []
+    for page in response.get("pages") or []:
+        lines.append(f"tutorial: {page['source']} ({page['url']})")
+        if page.get("example"):
+            lines += ["  example from the tutorial:"] + ["    " + line for line in str(page["example"]).splitlines()]
+    return lines
+
+
 def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
     """A readable plain-text rendering of a response (what the CLI and ``text/plain`` show)."""
     if not response.get("ok"):
@@ -112,5 +125,6 @@ def render_text(response: Mapping[str, Any], *, width: int = 88) -> str:
             lines += item_text(item, width=width)
     if not items:
         lines.append(str(response.get("answer", "")))
+    lines += page_lines(response)
     lines += [f"note: {n}" for n in response.get("notes") or []]
     return "\n".join(lines)

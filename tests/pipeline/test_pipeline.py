@@ -293,9 +293,24 @@ def test_info_reports_where_the_snapshot_comes_from_and_its_counts(installed, ca
     out = capsys.readouterr().out
     assert f"snapshot: {installed} (--snapshot)" in out
     assert (
-        "509 reference entries; 1654 sounds (139 samples, 1357 drum-machines, 150 synths, 7 wavetables, 0 user)" in out
+        "509 reference entries; 1654 sounds (139 samples, 1357 drum-machines, 150 synths, 7 wavetables, 0 user);"
+        " 46 tutorial pages" in out
     )
     assert "manifest: intact" in out
+
+
+def test_info_says_when_a_snapshot_has_no_tutorial_pages(tmp_path, shared_snapshot_dir, capsys):
+    # Given a snapshot as the npm pipeline builds it: no pages/ (they are not on npm)
+    source = tmp_path / "npm-built"
+    source.mkdir()
+    for name in ("doc.json", "soundmap.json"):
+        shutil.copy(shared_snapshot_dir / name, source / name)
+    dest = tmp_path / "installed"
+    manifest = install_snapshot(source, dest, source_label="test")
+    # Then it installs and reads as before, and says it has no pages
+    assert "pages" not in manifest["counts"]
+    assert main(["info", "--snapshot", str(dest)]) == 0
+    assert "; no tutorial pages (the npm pipeline cannot build them)" in capsys.readouterr().out
 
 
 def test_info_json_follows_strudel_snapshot_env(monkeypatch, installed, capsys):
@@ -305,6 +320,7 @@ def test_info_json_follows_strudel_snapshot_env(monkeypatch, installed, capsys):
     assert data["origin"] == "$STRUDEL_SNAPSHOT"
     assert data["counts"]["reference"] == 509
     assert data["counts"]["sounds"]["drum-machines"] == 1357
+    assert data["counts"]["pages"] == 46
     assert data["symbols"]["globals"] == 1215
     assert data["manifest_problems"] == []
 

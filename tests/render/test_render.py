@@ -61,7 +61,8 @@ def test_description_keeps_the_docs_own_markup_sanitised():
     assert 'rel="noopener noreferrer nofollow"' in page
     # without an index only the plain-text description is available, escaped
     plain = render_html(strudel_knowledge("symbol:compressor"))
-    assert "compressor(&quot;threshold:ratio:knee:attack:release&quot;)" in plain and "<a " not in plain
+    description = plain.split("strudel-pages", 1)[0]  # the tutorial page's link follows it
+    assert "compressor(&quot;threshold:ratio:knee:attack:release&quot;)" in description and "<a " not in description
 
 
 def test_synonyms_are_shown_for_functions_that_have_them():
@@ -175,3 +176,38 @@ def test_knowledge_result_bundle_has_text_and_html_and_raw_mode_has_json():
     assert raw["application/json"] == response
     assert json.loads(raw["text/plain"]) == response
     assert not KnowledgeResult(response).ok and KnowledgeResult(response).suggestions == response["suggestions"]
+
+
+# ------------------------------------------------------------------- tutorial pages
+def test_an_answer_shows_the_tutorial_page_it_cites():
+    # Given "what does delay do", which cites the effects page's delay section
+    response = strudel_knowledge("what does delay do")
+    # Then the text names the page with its anchor and its address
+    text = render_text(response)
+    assert "tutorial: learn/effects.mdx#delay-1 (https://strudel.cc/learn/effects/#delay-1)" in text.splitlines()
+    # and the HTML links to the website's section, the path beside it
+    page = render_html(response)
+    assert "<a href='https://strudel.cc/learn/effects/#delay-1' target='_blank' rel='noopener noreferrer'>" in page
+    assert "<code>learn/effects.mdx#delay-1</code>" in page
+    assert unsafe_markup(page) == []
+
+
+def test_a_cited_pages_example_is_shown_under_the_link():
+    # Given a function no page documents with a tag: its citation is an example calling it
+    passages = get_index().passages
+    name = min(n for n in passages.by_function if not passages.documenting(n))
+    response = strudel_knowledge(f"symbol:{name}")
+    example = response["pages"][0]["example"]
+    # Then the text shows that example under the page's line, as the items' examples are shown
+    lines = render_text(response).splitlines()
+    assert "  example from the tutorial:" in lines
+    assert all("    " + line in lines for line in example.splitlines())
+    assert "<pre class='strudel-example'>" in render_html(response).split("strudel-pages", 1)[1]
+
+
+def test_only_the_websites_addresses_become_links():
+    # Given a response (from anywhere) whose page address is not the website's
+    response = dict(strudel_knowledge("what does delay do"))
+    response["pages"] = [{**response["pages"][0], "url": "javascript:alert(1)", "title": "<b>x</b>"}]
+    page = render_html(response)
+    assert "javascript:" not in page and "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page

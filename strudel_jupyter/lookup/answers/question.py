@@ -12,7 +12,9 @@ from typing import Literal
 
 from ...data.index import StrudelIndex
 from ...vocabulary import Domain, Mode
+from ..intent import content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeSuccess, bank_item, function_item, sound_item
+from ..pages import cite_pages
 from ..ranking import Hit, split_sound_index
 
 __all__ = ["NOT_FOUND", "SOURCES", "AnsweredMode", "Question", "failure"]
@@ -89,6 +91,7 @@ class Question:
             response["groups"] = groups
         if total is not None:
             response["total"] = total
+        cite_pages(self.index, response, content_tokens(self.q))  # the tutorial page about the top function
         return response
 
     def _reshape(self, items: list[Item]) -> tuple[list[Item], AnsweredMode]:

@@ -17,7 +17,12 @@ def test_function_detail():
     assert fast["name"] == "fast" and fast["match"] == "exact"
     assert fast["params"] == [{"name": "factor", "type": "number | Pattern", "description": "speed up factor"}]
     assert fast["usage"] == "fast(factor)" and len(fast["examples"]) <= 2
-    assert response["sources"] == ["doc.json"]
+    # doc.json, then the tutorial section about fast: its page and anchor, and its address
+    assert response["sources"] == [
+        "doc.json",
+        "learn/time-modifiers.mdx#fast",
+        "https://strudel.cc/learn/time-modifiers/#fast",
+    ]
     assert "fast" in response["answer"]
 
 
@@ -79,7 +84,8 @@ def test_ambiguous_names_are_grouped_by_domain():
     response = strudel_knowledge("sine")
     assert response["domain"] == "auto" and set(response["groups"]) == {"reference", "sounds"}
     assert {i["kind"] for i in response["items"]} == {"function", "sound"}
-    assert response["sources"] == ["doc.json", "soundMap"]
+    assert response["sources"][:2] == ["doc.json", "soundMap"]
+    assert response["sources"][2:] == ["learn/signals.mdx#sine", "https://strudel.cc/learn/signals/#sine"]
 
 
 def test_a_question_about_quoted_code_is_answered_for_the_name_asked():

@@ -26,7 +26,7 @@ def test_a_success_cites_the_sources_its_items_come_from(shared_index):
     assert (response["ok"], response["mode"], response["sources"], response["total"]) == (
         True,
         "detail",
-        ["doc.json"],
+        ["doc.json", "learn/time-modifiers.mdx#fast", "https://strudel.cc/learn/time-modifiers/#fast"],
         1,
     )
     assert "groups" not in response

@@ -1,0 +1,75 @@
+"""Answers cite Strudel's own tutorial pages: the passage about the answer's top function."""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.lookup.pages import best_passage, passage_evidence
+
+
+def test_what_does_delay_do_cites_the_effects_page_at_delay(shared_index):
+    # Given the question of the issue
+    response = strudel_knowledge("what does delay do")
+    # Then doc.json comes first, then the effects page's delay section and its address
+    assert response["items"][0]["name"] == "delay"
+    assert response["sources"] == [
+        "doc.json",
+        "learn/effects.mdx#delay-1",  # the page's second "delay" heading: "## Delay" took #delay
+        "https://strudel.cc/learn/effects/#delay-1",
+    ]
+    (page,) = response["pages"]
+    assert (page["function"], page["heading"], page["title"]) == ("delay", "delay", "Audio effects")
+
+
+def test_every_documented_function_cites_a_page_that_documents_it(shared_index):
+    # Given every function some page shows with a <JsDoc> tag
+    documented = {name for p in shared_index.passages.passages for name in p.documents}
+    assert len(documented) > 150
+    for name in sorted(documented):
+        response = strudel_knowledge(f"symbol:{name}")
+        # Then its detail answer cites a section whose JsDoc tag documents it
+        cited = response["pages"][0]
+        passage = next(p for p in shared_index.passages.documenting(name) if p.source == cited["source"])
+        assert name in passage.documents and cited["url"] == passage.url
+
+
+def test_a_function_only_called_in_examples_cites_one_of_them_with_its_example(shared_index):
+    # Given a function no page documents with a tag but whose examples call it
+    passages = shared_index.passages
+    called_only = sorted(n for n, ids in passages.by_function.items() if not passages.documenting(n) and len(ids) >= 1)
+    assert called_only
+    name = called_only[0]
+    passage = best_passage(shared_index, name)
+    assert passage is not None and name in passage.calls
+    response = strudel_knowledge(f"symbol:{name}")
+    assert response["pages"][0]["source"] == passage.source
+    assert response["pages"][0]["example"] in passage.examples
+
+
+def test_the_questions_words_pick_among_a_functions_passages(shared_index):
+    # Given s, which a great many examples call, and words only one kind of section uses
+    plain = best_passage(shared_index, "s")
+    assert plain is not None and "s" in plain.documents + plain.calls
+    # Then a question's words move the citation to a passage whose text holds them
+    words = ["drum", "machine", "bank"]
+    chosen = best_passage(shared_index, "bank", words)
+    assert chosen is not None and "bank" in chosen.functions
+
+
+@pytest.mark.parametrize("query", ["list synths", "is bd available", "symbol:trancegate"])
+def test_answers_without_a_top_function_cite_no_page(query):
+    response = strudel_knowledge(query)
+    assert "pages" not in response
+    assert not any(s.startswith("https://") or ".mdx" in s for s in response["sources"])
+
+
+def test_passage_evidence_names_real_functions_with_a_strength(shared_index):
+    # Given words a section about a function is written in
+    evidence = passage_evidence(shared_index, ["random", "notes", "choose"])
+    assert evidence and set(evidence) <= set(shared_index.reference.by_name)
+    assert all(0.0 < v <= 1.0 for v in evidence.values())
+    assert evidence["choose"] == 1.0 and "chooseCycles" in evidence
+    # one word shared with a heading is no topic: "ear" (stemmed like "early") alone gives nothing
+    assert passage_evidence(shared_index, ["ear"]) == {}
+    assert passage_evidence(shared_index, []) == {} and passage_evidence(shared_index, ["zzqx"]) == {}
