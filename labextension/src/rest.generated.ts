@@ -38,6 +38,7 @@ export interface KnowledgeSuccess {
   };
   total?: number;
   pages?: PageCitation[];
+  confidence?: number;
 }
 export interface FunctionItem {
   kind: 'function';
@@ -112,6 +113,7 @@ export interface KnowledgeFailure {
   domain?: string;
   mode?: string;
   items?: (FunctionItem | SoundItem | BankItem)[];
+  confidence?: number;
 }
 /**
  * GET reference: one page of the reference tab's list for a search and a tag.
