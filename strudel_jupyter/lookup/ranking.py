@@ -16,7 +16,7 @@ from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
-from .closest import closest
+from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary, phrase_key
 from .pages import with_page_evidence
 from .phrasebook import load_phrasebook, phrase_hits, resolve
@@ -80,10 +80,6 @@ MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a mi
 # enough that one edit rarely makes another English word (going/gong)
 CORRECTED_RATIO, CORRECTED_LETTERS = 85.0, 6
 MISSPELT_MEMO_WORDS = 4096  # words whose misspelling candidates are kept per registry version
-# Suggestions ("did you mean") are scored on rapidfuzz's ratio scale, not the hit scale.
-SUGGEST_CUTOFF = 60.0
-SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier intent
-SUGGEST_CONTAINED_MIN, SUGGEST_CONTAINED_SPAN = 60.0, 30.0  # one name inside the other, by length ratio
 
 
 @dataclass(slots=True)
@@ -210,8 +206,8 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: 
 def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int = 5) -> list[str]:
     """Real names close to ``word`` (for not-found answers); never a name the index lacks.
 
-    Close means a small edit distance (rapidfuzz ratio, through :func:`closest`), or one
-    name containing the other ("trancegate" holds ``gate`` if such a name exists).
+    The package's one "did you mean" (:func:`did_you_mean`): a small edit distance, or
+    one function name containing the other ("trancegate" holds ``gate`` if such a name exists).
     """
     tables = tables_for(index)
     lower = word.strip().lower()
@@ -223,26 +219,16 @@ def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int 
         if score > scored.get(name, 0.0):
             scored[name] = score
 
-    def same_start(a: str, b: str) -> float:
-        return SUGGEST_SAME_START if a[:1] == b[:1] else 0.0
-
     if domain in ("auto", "reference"):
-        ref = index.reference
-        for close in closest(lower, tables.ref_fuzzy, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
-            entry = ref.get(tables.ref_names[close.key])
+        for close in did_you_mean(lower, tables.ref_fuzzy, limit=limit * 3):
+            entry = index.reference.get(tables.ref_names[close.key])
             if entry is not None:
-                offer(entry.name, close.score + same_start(close.choice, lower))
-        if len(lower) >= 4:
-            for i, name in enumerate(tables.ref_lower):
-                if len(name) >= 4 and name != lower and (name in lower or lower in name):
-                    entry = ref.get(tables.ref_names[i])
-                    if entry is not None:
-                        share = min(len(name), len(lower)) / max(len(name), len(lower))
-                        offer(entry.name, SUGGEST_CONTAINED_MIN + SUGGEST_CONTAINED_SPAN * share)
+                offer(entry.name, close.score)
     if domain in ("auto", "sounds"):
         key = sound_key(split_sound_index(lower)[0])
-        for close in closest(key, tables.sound_choices, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
-            offer(close.choice, close.score + same_start(close.choice, key))
+        # sound names are many and short: only their spelling, never one inside the word
+        for close in did_you_mean(key, tables.sound_choices, limit=limit * 3, contained=False):
+            offer(close.choice, close.score)
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
     return [name for name, _ in ranked[:limit]]
 

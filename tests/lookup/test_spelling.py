@@ -51,3 +51,19 @@ def test_corrections_are_reported_and_the_answer_follows_them(shared_index):
 def test_a_misspelt_docs_word_in_a_description_finds_its_function(shared_index):
     response = strudel_knowledge("add some revreb to the snare", index=shared_index)
     assert response["ok"] is True and response["items"][0]["name"] == "room"
+
+
+@pytest.mark.parametrize("typo", ["fastt", "trancegate", "delaytiem", "rooom", "lpff", "sometimez"])
+def test_the_validator_and_the_knowledge_answers_suggest_the_same_names_for_a_typo(shared_index, typo):
+    from strudel_jupyter.lookup.ranking import suggest
+    from strudel_jupyter.lookup.tables import tables_for
+    from strudel_jupyter.validator.checks.suggestions import rank_names
+
+    # Given the documented names and synonyms, which both surfaces accept
+    names = tables_for(shared_index).ref_names
+    # When both are asked what a typo means (the knowledge answers give the entry a synonym names)
+    spelled = rank_names(typo, names, limit=15)
+    validator = list(dict.fromkeys(shared_index.reference.get(n).name for n in spelled))[:3]
+    knowledge = suggest(shared_index, typo, domain="reference", limit=3)
+    # Then they offer the same names, in the same order (one "did you mean", lookup/closest.py)
+    assert validator and validator == knowledge
