@@ -380,6 +380,17 @@ def _demote(hit: Hit) -> Hit:
     return replace(hit, score=min(hit.score, SCORE_WEAK_CLUE_MAX))
 
 
+@dataclass(slots=True)
+class _Typed:
+    """What the words of a question are as names typed (the first part of ``rank_words``)."""
+
+    reference: list[Hit]
+    sounds: list[Hit]
+    strong_words: int = 0  # words that are a name or synonym as typed (not only in another case)
+    sound_names: list[str] = field(default_factory=list)  # words that are a sound's or bank's name
+    function_names: list[str] = field(default_factory=list)  # words that are a function's name or synonym
+
+
 def rank_words(
     index: StrudelIndex,
     words: Sequence[str],
@@ -394,10 +405,16 @@ def rank_words(
 
     One name-like word: exact > synonym > prefix > fuzzy > text. Several words that are
     all names: each name. A description ("how do I speed up a pattern"): text relevance
-    over the snapshot's own docs leads, name matches count as clues, and a word found
-    nowhere is treated as a misspelt name. ``context`` words (sample, sound...) help the
-    reference text but are not looked up as names. ``neighbours`` keeps prefix, fuzzy
-    and text hits next to an exact one (for explicit search/list modes).
+    over the snapshot's own docs leads, name matches count as clues, phrasebook phrases
+    lift what they name, and a word found nowhere is treated as a misspelt name.
+    ``context`` words (sample, sound...) help the reference text but are not looked up as
+    names. ``neighbours`` keeps prefix, fuzzy and text hits next to an exact one (for
+    explicit search/list modes).
+
+    The parts, in order: misspellings first (``correct_words``), names typed
+    (``_names_typed``), one word (``_one_word``) or how the words read together
+    (``_read_together``), several names (``_several_names``), and for a description or a
+    word the evidence of the docs' text, the phrasebook and misspelt names (``_fused_evidence``).
     """
     words, corrections = correct_words(index, words)
     if corrections:  # misspellings first: "fats" is read as fast before anything is matched
@@ -406,61 +423,104 @@ def rank_words(
     ranking = Ranking(words, corrections=corrections)
     if not words:
         return ranking
-    ref_hits: list[Hit] = []
-    snd_hits: list[Hit] = []
-    strong_words = 0
-    sound_names: list[str] = []  # words that are a sound's or bank's name as typed
-    function_names: list[str] = []  # words that are a function's name or synonym as typed
-    for word in words:
+    typed = _names_typed(index, ranking, reference=reference, sounds=sounds)
+    if len(words) == 1:
+        if typed.strong_words and not neighbours:
+            ranking.reference, ranking.sounds = rank_names(typed.reference), rank_names(typed.sounds)
+            return ranking
+        _one_word(index, ranking, typed, reference=reference, sounds=sounds, neighbours=neighbours)
+    _read_together(index, ranking, typed, reference=reference, sounds=sounds)
+    if len(words) > 1 and not ranking.sentence and not neighbours:
+        return _several_names(index, ranking, typed, context)
+    _fused_evidence(index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase)
+    return ranking
+
+
+def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, sounds: bool) -> _Typed:
+    """Each word's names as typed: exact, synonym, other case (and prefixes for a lone word)."""
+    typed = _Typed([], [])
+    for word in ranking.words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
-        prefix = len(words) == 1
+        prefix = len(ranking.words) == 1
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
-        strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
+        typed.strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
         if any(h.match in STRONG for h in s):
-            sound_names.append(word)
+            typed.sound_names.append(word)
         if any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in r):
-            function_names.append(word)
-        ref_hits += r
-        snd_hits += s
-    if len(words) == 1:
-        if strong_words and not neighbours:
-            ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
-            return ranking
-        ref_hits = rank_reference(index, words[0]) if reference else []
-        snd_hits = rank_sounds(index, words[0]) if sounds else []
-        if known_word(index, words[0]) and not neighbours:
-            # a word the docs, the sounds or the glossary use is meant as typed, not misspelt:
-            # "kick" is a drum, not a typo of pick; fuzzy neighbours only when nothing else answers
-            texts = (reference and text_reference(index, words)) or (sounds and text_sounds(index, words))
-            if texts:
-                ref_hits = [h for h in ref_hits if h.match != "fuzzy"]
-                snd_hits = [h for h in snd_hits if h.match != "fuzzy"]
-            # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
-            # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
-            stems = tokenize(words[0])
-            ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
-    ranking.sentence = len(words) > 1 and strong_words < len(words)
-    if ranking.sentence:
-        stems = [t for w in words for t in tokenize(w)]
-        # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
-        described = bool(expand([t for w in words if w not in sound_names for t in tokenize(w)]))
-        # every word names sounds ("closed hats", "steel drums") and none is a word the
-        # glossary reads as the docs' ("muffled"): the question describes a sound
-        ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
-        ranking.described = described and reference
-    if len(words) > 1 and not ranking.sentence and not neighbours:
-        # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
-        # whole query decides their order, so the verb "add" does not lead over "delay".
-        ranking.reference = _order_by_text(index, rank_names(ref_hits), text_reference(index, [*words, *context]))
-        members = _bank_members(index, words, snd_hits)
-        if members:  # the names it was asked by follow, one step down
-            snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
-        ranking.sounds = rank_names([*members, *snd_hits])
-        return ranking
+            typed.function_names.append(word)
+        typed.reference += r
+        typed.sounds += s
+    return typed
+
+
+def _one_word(
+    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, neighbours: bool
+) -> None:
+    """A lone word that is no name as typed: its prefixes and fuzzy neighbours, unless it is a
+    plain word of the docs, the sounds or the glossary (then its text answers)."""
+    word = ranking.words[0]
+    typed.reference = rank_reference(index, word) if reference else []
+    typed.sounds = rank_sounds(index, word) if sounds else []
+    if known_word(index, word) and not neighbours:
+        # a word the docs, the sounds or the glossary use is meant as typed, not misspelt:
+        # "kick" is a drum, not a typo of pick; fuzzy neighbours only when nothing else answers
+        texts = (reference and text_reference(index, [word])) or (sounds and text_sounds(index, [word]))
+        if texts:
+            typed.reference = [h for h in typed.reference if h.match != "fuzzy"]
+            typed.sounds = [h for h in typed.sounds if h.match != "fuzzy"]
+        # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
+        # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
+        stems = tokenize(word)
+        ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
+
+
+def _read_together(index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool) -> None:
+    """Several words not all names are a description: do they describe a sound, or use the
+    glossary's words for what the docs describe?"""
+    words = ranking.words
+    ranking.sentence = len(words) > 1 and typed.strong_words < len(words)
+    if not ranking.sentence:
+        return
+    stems = [t for w in words for t in tokenize(w)]
+    # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
+    described = bool(expand([t for w in words if w not in typed.sound_names for t in tokenize(w)]))
+    # every word names sounds ("closed hats", "steel drums") and none is a word the
+    # glossary reads as the docs' ("muffled"): the question describes a sound
+    ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
+    ranking.described = described and reference
+
+
+def _several_names(index: StrudelIndex, ranking: Ranking, typed: _Typed, context: Sequence[str]) -> Ranking:
+    """Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
+    whole query decides their order, so the verb "add" does not lead over "delay"."""
+    words = ranking.words
+    ranking.reference = _order_by_text(index, rank_names(typed.reference), text_reference(index, [*words, *context]))
+    snd_hits = typed.sounds
+    members = _bank_members(index, words, snd_hits)
+    if members:  # the names it was asked by follow, one step down
+        snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
+    ranking.sounds = rank_names([*members, *snd_hits])
+    return ranking
+
+
+def _fused_evidence(
+    index: StrudelIndex,
+    ranking: Ranking,
+    typed: _Typed,
+    *,
+    reference: bool,
+    sounds: bool,
+    context: Sequence[str],
+    phrase: Sequence[str],
+) -> None:
+    """A description's (or a lone word's) hits: names as clues, the docs' text (and the
+    tutorial pages), the phrasebook's phrases and misspelt names, fused into one order."""
+    words = ranking.words
     band = SCORE_SENTENCE_BAND if ranking.sentence else SCORE_TEXT_BAND
+    ref_hits, snd_hits = typed.reference, typed.sounds
     if ranking.sentence:
         ref_hits = [_demote(h) for h in ref_hits]
         snd_hits = [_demote(h) for h in snd_hits]
@@ -477,36 +537,11 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", scored, band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
-        index,
-        phrase or words,
-        reference=reference,
-        sounds=sounds,
-        typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
+    ref_phrases, snd_phrases = _phrase_evidence(
+        index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    if not ranking.sentence and strong_words:
-        ref_phrases, snd_phrases = [], []  # only names, typed as such (a search or list of them)
-    elif not ranking.sentence:
-        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
-        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
-        # names are many and short: a near miss of one is likelier a typo than a description)
-        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
-        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
     ref_hits += _with_text_coverage(ref_phrases, ref_hits)
     snd_hits += _with_text_coverage(snd_phrases, snd_hits)
-    if not ranking.sentence and ref_phrases and not snd_phrases:
-        ranking.names_a_sound = False  # "slower" is the phrasebook's slow, not the sample wineglass_slow
-    for hit in (*ref_phrases, *snd_phrases):  # the evidence a phrase gives (lookup/confidence.py)
-        ranking.phrased[hit.key] = max(ranking.phrased.get(hit.key, 0.0), _phrase_support(hit))
-    if ranking.sentence and ref_phrases:
-        # a function's phrase reads the question like a glossary word does ("ratchet the
-        # hats": ratchet is what drummers call ply, the hats what it is done to)
-        ranking.described = True
-        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
-        if sound_names and all(
-            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in sound_names
-        ):
-            ranking.named -= {"sounds"}
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -517,7 +552,42 @@ def rank_words(
             if sure:
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
-    return ranking
+
+
+def _phrase_evidence(
+    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, phrase: Sequence[str]
+) -> tuple[list[Hit], list[Hit]]:
+    """The phrasebook's hits of each domain, placed for a description or a lone word, and
+    what they say about the question (its support for the confidence, its domain)."""
+    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
+        index,
+        phrase or ranking.words,
+        reference=reference,
+        sounds=sounds,
+        typed={"reference": _code_names(typed.function_names), "sounds": {w.lower() for w in typed.sound_names}},
+    )
+    if not ranking.sentence and typed.strong_words:
+        return [], []  # only names, typed as such (a search or list of them)
+    if not ranking.sentence:
+        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
+        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
+        # names are many and short: a near miss of one is likelier a typo than a description)
+        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
+        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
+        if ref_phrases and not snd_phrases:
+            ranking.names_a_sound = False  # "slower" is the phrasebook's slow, not the sample wineglass_slow
+    for hit in (*ref_phrases, *snd_phrases):  # the evidence a phrase gives (lookup/confidence.py)
+        ranking.phrased[hit.key] = max(ranking.phrased.get(hit.key, 0.0), _phrase_support(hit))
+    if ranking.sentence and ref_phrases:
+        # a function's phrase reads the question like a glossary word does ("ratchet the
+        # hats": ratchet is what drummers call ply, the hats what it is done to)
+        ranking.described = True
+        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
+        if typed.sound_names and all(
+            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in typed.sound_names
+        ):
+            ranking.named -= {"sounds"}
+    return ref_phrases, snd_phrases
 
 
 def _prose_words(index: StrudelIndex) -> frozenset[str]:
