@@ -1,8 +1,9 @@
 """Meaning-based suggestions: what an invented name most likely meant, from the docs' text.
 
 ``.reverb()`` is no function, but the docs describe reverb under ``room``; ``setBpm()`` means
-the global tempo, ``setcpm``; ``s("kick")`` is the drum the kits call ``bd``. The validator
-offers these beside the spelling neighbours; nothing here is a name -> name table.
+the global tempo, ``setcpm``; ``s("kick")`` is the drum the kits call ``bd``; ``.sidechain()``
+is what the phrasebook says musicians call ``duckorbit``. The validator offers these beside the
+spelling neighbours; nothing here is a name -> name table.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from ..data.index import StrudelIndex
 from ..data.sound_words import sounds_for_word
 from ..data.textindex import split_identifier
 from .intent import QUESTION_VERBS
+from .phrasebook import phrase_hits, resolve
 from .ranking import known_word
 from .relevance import text_reference
 
@@ -21,12 +23,20 @@ ANSWERED = 0.75  # the share of a name's words a doc must answer to be what the 
 
 def concept_functions(index: StrudelIndex, name: str, *, limit: int = 2) -> list[str]:
     """Documented functions whose text answers the words of ``name`` (``setBpm`` -> set, bpm), best first."""
-    words = split_identifier(name)
-    words = [w for w in words if w not in QUESTION_VERBS] or words
+    spelled = split_identifier(name)
+    words = [w for w in spelled if w not in QUESTION_VERBS] or spelled
+    # a phrase of the phrasebook spelling the whole name ("sidechain", "setBpm") names it
+    named = [
+        found
+        for hit in phrase_hits(index, spelled)
+        if not hit.sounds and hit.end - hit.start == len(spelled)
+        for _domain, _kind, found in resolve(index, hit.target)
+    ]
     if not words or not all(known_word(index, w) for w in words):
-        return []  # a misspelling ("fastt") means nothing: its spelling neighbours answer it
+        named = [n for n in named if n.lower() != name.lower()]
+        return named[:limit]  # a misspelling ("fastt") means nothing: its spelling neighbours answer it
     found = [n for n, _relevance, coverage in text_reference(index, words)[: limit * 3] if coverage >= ANSWERED]
-    return [n for n in found if n.lower() != name.lower()][:limit]
+    return [n for n in dict.fromkeys([*named, *found]) if n.lower() != name.lower()][:limit]
 
 
 def drum_sounds(index: StrudelIndex, word: str) -> list[str]:

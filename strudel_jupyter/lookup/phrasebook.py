@@ -78,6 +78,7 @@ class PhraseHit:
     end: int
     weight: float
     sounds: bool = False  # the target is a sound, family or bank (not a function)
+    key: tuple[str, ...] = ()  # the phrase's stems (``glossary.phrase_key``)
 
 
 def phrase_weight(key: Sequence[str]) -> float:
@@ -121,11 +122,14 @@ class Phrasebook:
     def find(self, stems: Sequence[str]) -> list[PhraseHit]:
         """The phrases in a list of stems, longest first, not overlapping; each target of a
         phrase is one hit, in the order the files list them."""
-        return [
-            PhraseHit(target, phrase, start, end, phrase_weight(stems[start:end]), sounds)
-            for start, end, targets in find_phrases(stems, self.table, self._starts, self.longest)
-            for target, phrase, sounds in targets
-        ]
+        hits: list[PhraseHit] = []
+        for start, end, targets in find_phrases(stems, self.table, self._starts, self.longest):
+            key = tuple(stems[start:end])
+            if key not in self.table:  # a phrasal verb around one word: "turn the bass down"
+                key = (stems[start], stems[end - 1])
+            weight = phrase_weight(key)
+            hits += [PhraseHit(t, phrase, start, end, weight, sounds, key) for t, phrase, sounds in targets]
+        return hits
 
 
 def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
@@ -176,6 +180,14 @@ def family_members(index: StrudelIndex, family: str) -> list[str]:
 
 
 def resolve(index: StrudelIndex, target: str, *, sounds: bool = False) -> list[tuple[Domain, Kind, str]]:
+    """What a target names in ``index`` (see ``_resolve``), kept per index: the phrasebook's
+    targets are few and an index never changes once built."""
+    return index.derived.get_or_build(
+        ("phrasebook", "resolve", target, sounds), lambda: _resolve(index, target, sounds)
+    )
+
+
+def _resolve(index: StrudelIndex, target: str, sounds: bool) -> list[tuple[Domain, Kind, str]]:
     """What a target names in ``index``: ``[(domain, kind, name)]``, empty if nothing.
 
     A function's name or synonym is that function (unless ``sounds``: a line of a sounds
@@ -220,5 +232,5 @@ def phrase_hits(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         first, last = owner[hit.start], owner[hit.end - 1]
         if first == last and _typed_name(index, words[first], sounds=hit.sounds):
             continue
-        out.append(PhraseHit(hit.target, hit.phrase, first, last + 1, hit.weight, hit.sounds))
+        out.append(PhraseHit(hit.target, hit.phrase, first, last + 1, hit.weight, hit.sounds, hit.key))
     return out

@@ -6,6 +6,7 @@ never from the query, so nothing returned here can be invented.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -17,7 +18,7 @@ from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest, did_you_mean
-from .glossary import expand, load_glossary, phrase_key
+from .glossary import expand, load_glossary
 from .pages import with_page_evidence
 from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
@@ -61,8 +62,9 @@ SCORE_SENTENCE_BAND = (10.0, 80.0)  # text relevance of a description, which lea
 # In a description a name is one clue among several: an exact one sits mid-band, others low.
 SCORE_STRONG_CLUE, SCORE_WEAK_CLUE_MAX = 50.0, 20.0
 SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text, below the best
-# A phrasebook phrase ("ratchet" -> ply): above every text relevance (a description's best is
-# 80), below a synonym; by the phrase's weight (its length in stems).
+# A phrasebook phrase ("ratchet" -> ply, lookup/phrasebook.py), by its weight (its length) and
+# the rarity of its words in the docs: a specific one above every text relevance (a
+# description's best is 80), a vague one below it; always below a synonym.
 SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
 SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
@@ -559,6 +561,8 @@ def _phrase_evidence(
 ) -> tuple[list[Hit], list[Hit]]:
     """The phrasebook's hits of each domain, placed for a description or a lone word, and
     what they say about the question (its support for the confidence, its domain)."""
+    if not ranking.sentence and typed.strong_words:
+        return [], []  # only names, typed as such (a search or list of them), take no phrase
     ref_phrases, snd_phrases, spanned = _phrasebook_hits(
         index,
         phrase or ranking.words,
@@ -566,8 +570,6 @@ def _phrase_evidence(
         sounds=sounds,
         typed={"reference": _code_names(typed.function_names), "sounds": {w.lower() for w in typed.sound_names}},
     )
-    if not ranking.sentence and typed.strong_words:
-        return [], []  # only names, typed as such (a search or list of them)
     if not ranking.sentence:
         # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
         # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
@@ -598,13 +600,19 @@ def _prose_words(index: StrudelIndex) -> frozenset[str]:
     )
 
 
+@functools.cache
+def _everyday_stems() -> frozenset[str]:
+    """The words of the phrasebook's and the glossary's phrases (both read once)."""
+    return load_phrasebook().stems | load_glossary().stems
+
+
 def _code_names(words: Sequence[str]) -> set[str]:
     """The function names typed that read as code, not as English: ``lpf``, ``degradeBy``.
 
     A name whose words musicians use in their own phrases (the phrasebook's and the
     glossary's: "slow down", "every other bar", "delay") is an English word in a question.
     """
-    everyday = load_phrasebook().stems | load_glossary().stems
+    everyday = _everyday_stems()
     return {w.lower() for w in words if not w.islower() or not all(t in everyday for t in tokenize(w))}
 
 
@@ -633,7 +641,7 @@ def _phrasebook_hits(
     prose = _prose_words(index)
     for hit in found:
         # a phrase of words the docs seldom use says more than one of their everyday words
-        stems = phrase_key(hit.phrase)
+        stems = hit.key
         rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
         if len(stems) == 1 and stems[0] in idf:
             rarity *= 0.6  # one word the docs use: their text weighs it already

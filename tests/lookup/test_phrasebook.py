@@ -241,3 +241,15 @@ def test_a_one_word_phrase_that_is_a_name_is_left_to_the_name(shared_index):
     # and a bank named by a phrase is the bank, not all of its sounds
     ranking = rank_words(shared_index, ["808", "cowbell"], phrase=["808", "cowbell"])
     assert all(not h.name.startswith("rolandtr808_") or h.name.endswith("_cb") for h in ranking.sounds[:3])
+
+
+def test_an_invented_name_spelling_a_phrase_is_offered_its_target(shared_index):
+    # Given names no Strudel function has, spelled the way musicians talk
+    from strudel_jupyter.lookup.concepts import concept_functions
+
+    # Then the phrasebook's target is the meaning offered first
+    assert concept_functions(shared_index, "stutter")[0] == "ply"
+    assert concept_functions(shared_index, "setTempo")[0] == "setcpm"
+    assert concept_functions(shared_index, "bitcrush")[0] == "crush"
+    # and a misspelling still means nothing here (its spelling neighbours answer it)
+    assert concept_functions(shared_index, "fastt") == []
