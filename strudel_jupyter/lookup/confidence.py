@@ -102,6 +102,8 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
         lower = word.lower()
         if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or lower in missing or not word_stems:
             continue
+        if len(set(lower)) <= 2:
+            continue  # a sound spelled out ("aaa", "ooo", "tss"), not a thing asked for
         if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
             continue
         if any(t in ref_text or t in sound_text or t in known for t in word_stems) or all(i in covered for i in at):

@@ -85,3 +85,15 @@ def test_a_check_on_a_word_that_is_no_name_offers_what_strudel_calls_it(shared_i
     assert response["ok"] is False
     # ... which offers the name Strudel has for that thing first
     assert response["suggestions"][0] == meant, response["suggestions"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "fretless bass like jaco pastorius",  # what it is compared to is an example, not the thing asked
+        "talkbox sound where the synth says aaa eee ooo",  # sounds spelled out are no things Strudel lacks
+    ],
+)
+def test_comparisons_and_sounds_spelled_out_are_not_missing_things(shared_index, query):
+    response = strudel_knowledge(query, index=shared_index)
+    assert response["ok"] is True, response["answer"]

@@ -93,7 +93,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     if ranking.sentence and chosen == "reference":
         hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
-    evidence = _evidence(question.index, ranking, hits[0])
+    evidence = _evidence(question.index, ranking, hits[0], compared=_compared(parsed.text))
     sure = confidence(evidence)
     if evidence.absent(sure):
         return _absent(question, evidence, hits, sure)
@@ -104,11 +104,20 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     return response
 
 
-def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit) -> Evidence:
+# What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
+# sings like a singer"): an example, not the thing asked for, so never missing from Strudel.
+_COMPARED = re.compile(r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+(?P<x>[^,.;:!?()]+)", re.I)
+
+
+def _compared(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
+
+
+def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit, *, compared: frozenset[str] = frozenset()) -> Evidence:
     """What the ranking found for the first answer (see ``lookup/confidence.py``)."""
     if top.match != "text":
         return Evidence(top.match)
-    words = [w for w in ranking.words if w not in ranking.misspelt]
+    words = [w for w in ranking.words if w not in ranking.misspelt and w.lower() not in compared]
     return Evidence(
         "text",
         coverage=top.coverage,
