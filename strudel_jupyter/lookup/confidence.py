@@ -89,24 +89,29 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     known = load_phrasebook().stems
     ref_text, sound_text = index.reference.text, index.sounds.text
     per_word = [tokenize(w) for w in words]
-    stems = [t for word_stems in per_word for t in word_stems]
-    covered: set[int] = set()
-    for found in load_glossary().expand(stems):
-        covered.update(range(found.start, found.end))
-    for found in load_glossary().expand(stems, sounds=True):
-        covered.update(range(found.start, found.end))
-    missing: list[str] = []
-    position = 0
-    for word, word_stems in zip(words, per_word, strict=True):
-        at, position = range(position, position + len(word_stems)), position + len(word_stems)
+    candidates: list[int] = []  # words no docs, sounds or phrasebook word holds (the rare case)
+    for i, (word, word_stems) in enumerate(zip(words, per_word, strict=True)):
         lower = word.lower()
-        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or lower in missing or not word_stems:
+        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not word_stems or len(set(lower)) <= 2:
+            continue  # too short to say anything, a number, or a sound spelled out ("aaa", "tss")
+        if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
-        if len(set(lower)) <= 2:
-            continue  # a sound spelled out ("aaa", "ooo", "tss"), not a thing asked for
         if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
             continue
-        if any(t in ref_text or t in sound_text or t in known for t in word_stems) or all(i in covered for i in at):
-            continue
-        missing.append(lower)
+        candidates.append(i)
+    if not candidates:
+        return []
+    # a glossary phrase found in the question holds its words ("closed door")
+    stems = [t for word_stems in per_word for t in word_stems]
+    starts = [0]
+    for word_stems in per_word:
+        starts.append(starts[-1] + len(word_stems))
+    covered: set[int] = set()
+    for found in (*load_glossary().expand(stems), *load_glossary().expand(stems, sounds=True)):
+        covered.update(range(found.start, found.end))
+    missing: list[str] = []
+    for i in candidates:
+        lower = words[i].lower()
+        if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
+            missing.append(lower)
     return missing

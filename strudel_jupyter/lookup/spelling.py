@@ -17,11 +17,13 @@ corrected, and only to a word they do know, so a correction can never invent a n
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterator, Sequence
 
+from rapidfuzz.distance import OSA
+
 from ..data.index import StrudelIndex
-from ..data.textindex import tokenize
+from ..data.textindex import stem, tokenize
+from .closest import ByLength, closest
 from .glossary import load_glossary
 from .phrasebook import load_phrasebook
 from .tables import prefixed, tables_for
@@ -31,6 +33,7 @@ __all__ = ["EDIT_MIN_LETTERS", "SWAP_MIN_LETTERS", "correct_word", "correct_word
 SWAP_MIN_LETTERS = 4  # "on" / "no": shorter words swap into each other too easily
 SWAP_WORD_MIN_LETTERS = 5  # to a docs word (not a name): "stop" is not a slip of "spot"
 EDIT_MIN_LETTERS = 6  # one edit in a shorter word is as likely another word ("going"/"gong")
+EDIT_RATIO, EDIT_CANDIDATES = 80.0, 10  # the rapidfuzz scan that finds words one edit away
 SPELLING_MEMO_WORDS = 4096  # corrections remembered per registry version (bounded)
 
 
@@ -40,24 +43,11 @@ def _swaps(word: str) -> Iterator[str]:
             yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
 
 
-def _edits(word: str) -> Iterator[str]:
-    """Every word one letter dropped, changed or added away (a-z)."""
-    for i in range(len(word)):
-        yield word[:i] + word[i + 1 :]
-    for i in range(len(word)):
-        for c in string.ascii_lowercase:
-            if c != word[i]:
-                yield word[:i] + c + word[i + 1 :]
-    for i in range(len(word) + 1):
-        for c in string.ascii_lowercase:
-            yield word[:i] + c + word[i:]
-
-
 class _Known:
     """What counts as a word of Strudel's: names (lower-cased) and the stems of the docs,
     the sounds, the glossary and the phrasebook."""
 
-    __slots__ = ("functions", "index", "names", "sounds", "stems")
+    __slots__ = ("all_stems", "choices", "functions", "index", "names", "sounds", "stems")
 
     def __init__(self, index: StrudelIndex) -> None:
         self.index = index
@@ -65,6 +55,11 @@ class _Known:
         self.sounds = frozenset([*index.sounds.entries, *index.sounds.banks])
         self.names = frozenset([*self.functions, *self.sounds])
         self.stems = (index.reference.text, index.sounds.text, load_glossary().stems, load_phrasebook().stems)
+        self.all_stems = frozenset(
+            [*index.reference.text.idf, *index.sounds.text.idf, *load_glossary().stems, *load_phrasebook().stems]
+        )
+        # what a slip may be read as, for the one closest() scan: names and known words
+        self.choices = ByLength(sorted(self.names | {t for t in self.all_stems if t.isalpha()}))
 
     def stem_known(self, stem: str) -> bool:
         return any(stem in vocabulary for vocabulary in self.stems)
@@ -117,12 +112,23 @@ def _correction(known: _Known, lower: str) -> str | None:
             return _unless_sound(known, swapped)
     if len(lower) < EDIT_MIN_LETTERS:
         return None
-    near = {e for e in _edits(lower) if e in known.names or known.word_known(e)}
-    if len(near) == 1:
-        (only,) = near
-        found = known.functions.get(only)
-        return found[0][0] if found else _unless_sound(known, only)
-    return None
+    # one letter added, dropped or changed, as typed or in the stem ("arpegiate": arpeggiat):
+    # rapidfuzz finds the few candidates, the edit distance decides
+    stemmed = stem(lower)
+    near = {
+        c.choice
+        for c in closest(lower, known.choices, cutoff=EDIT_RATIO, limit=EDIT_CANDIDATES)
+        if OSA.distance(lower, c.choice) <= 1 or OSA.distance(stemmed, c.choice) <= 1
+    }
+    # a name and its own stem ("superimpose", "superimpos") are one word
+    if len({stem(c) if c in known.names else c for c in near}) != 1:
+        return None  # none, or two words it could be: no guess
+    for choice in near:
+        found = known.functions.get(choice)
+        if found:
+            return found[0][0]
+    # a sound's name, or the word (its longest spelling: the stem is the shorter)
+    return _unless_sound(known, max(near, key=lambda c: (c in known.names, len(c))))
 
 
 def _unless_sound(known: _Known, word: str) -> str | None:
