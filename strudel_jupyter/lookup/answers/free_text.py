@@ -325,5 +325,9 @@ def _not_found(question: Question, words: Sequence[str], domain: Domain) -> Know
                 suggestions.append(s)
     suggestions = suggestions[:5]
     answer = NOT_FOUND + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else "")
+    missing = missing_words(question.index, words[:4])
+    if missing and len(missing) == len(words[:4]):  # nothing in Strudel holds any word asked
+        answer = f"Strudel has no {' '.join(missing)}: no function, sound or doc in the bundled snapshot mentions it."
+        answer += f" Names spelled like it: {', '.join(suggestions)}." if suggestions else ""
     domains = (domain,) if domain in SOURCES else SOURCES
     return failure(question.q, "not_found", answer, suggestions, domains=domains)
