@@ -133,6 +133,7 @@ def _page_files(directory: Path) -> list[Path]:
 #: 46 pages and ~470 examples to be parsed again): $STRUDEL_CACHE_DIR, else the user's cache.
 CACHE_ENV = "STRUDEL_CACHE_DIR"
 _CACHE_FORMAT = 2  # raise when what is cached (or how it is read) changes
+_CACHE_FILES = 4  # parses kept, one per snapshot's pages
 
 # One page's passages as read, names unchecked: [raw passage fields..., calls, sound words]
 _Read = list[tuple[RawPassage, list[str], list[str]]]
@@ -196,6 +197,10 @@ def _cached_read(directory: Path, files: list[Path]) -> _Read:
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps(rows), encoding="utf-8")
         tmp.replace(path)
+        # older snapshots' parses: the few most recent are kept (a snapshot changes rarely)
+        kept = sorted(path.parent.glob("pages-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[_CACHE_FILES:]:
+            old.unlink(missing_ok=True)
     except OSError:
         pass  # a read-only home: parsed again next time
     return read

@@ -1,13 +1,15 @@
 """Strudel's tutorial pages in answers: the passage an answer cites, and passages as evidence.
 
-Two small, separate parts (the ranking folds in only :func:`passage_evidence`):
+Two small, separate parts (``ranking.rank_words`` calls only :func:`with_page_evidence`, on
+a description's text rows: one hook, so a new ranking model can take the evidence as it is):
 
 * :func:`best_passage` picks, for a function, the passage of the website's pages that is
   most about it (its ``<JsDoc>`` tag, then a heading naming it, then an example calling it),
   the question's words breaking ties; :func:`cite_pages` adds it to a response's
   ``sources`` (the page path with its anchor, then its strudel.cc address) and ``pages``.
 * :func:`passage_evidence` reads a description against the passages' text: the functions
-  the best-matching passages document or call, each with a 0-1 strength.
+  the best-matching passages document or call, each with a 0-1 strength;
+  :func:`with_page_evidence` adds it to the docs' text relevance rows.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 EVIDENCE_PASSAGES = 4
 #: The most a passage's evidence adds to a function's text relevance, as a share of the best one's.
 PAGE_EVIDENCE = 0.5
+NEW_CANDIDATE = 0.5  # a function only the pages name (none of the words in its docs): half the weight
 # A function called in more than this share of all passages (s, note) is no evidence of a topic.
 _COMMON_CALLS = 0.05
 
@@ -162,15 +165,20 @@ def with_page_evidence(
     """Text relevance rows ``(name, relevance, coverage)`` with the passages' evidence added.
 
     A function the best-matching passages are about gains up to ``PAGE_EVIDENCE`` of the
-    best row's relevance; the order is then remade. Names come only from ``scored``: the
-    pages add weight to what the docs' text found, never a name of their own.
+    best row's relevance; one the docs' text did not find joins as a candidate at
+    ``NEW_CANDIDATE`` of that, with no coverage (it answers none of the words by its own
+    docs, so it never decides the domain). Every name is a reference entry's: the pages'
+    links are checked against the index when they are read.
     """
     if not scored:
         return scored
     evidence = passage_evidence(index, words)
-    if not any(name in evidence for name, _, _ in scored):
+    if not evidence:
         return scored
     top = scored[0][1]
     rows = [(name, rel + PAGE_EVIDENCE * evidence.get(name, 0.0) * top, cov) for name, rel, cov in scored]
+    found = {name for name, _, _ in scored}
+    # a function only the pages name joins as a candidate, answering none of the words itself
+    rows += [(name, PAGE_EVIDENCE * e * top * NEW_CANDIDATE, 0.0) for name, e in evidence.items() if name not in found]
     rows.sort(key=lambda row: -row[1])  # stable: equal rows keep the docs' text order
     return rows

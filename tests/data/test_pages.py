@@ -67,20 +67,21 @@ def test_anchors_are_the_websites_own(pages_dir, split):
 
 def test_slugs_follow_github_slugger():
     # lower case, punctuation dropped, each space a hyphen; a repeat on the page is numbered
-    assert slugify("Can I use Strudel with AI/LLM tools?") == "can-i-use-strudel-with-aillm-tools"
-    assert slugify("OSC/SuperDirt/StrudelDirt") == "oscsuperdirtstrudeldirt"
-    assert slugify("degradeBy") == "degradeby"
+    assert slugify("Does it run in my DAW / my browser?") == "does-it-run-in-my-daw--my-browser"
+    assert slugify("MIDI/OSC/Serial") == "midioscserial"
+    assert slugify("euclidLegatoRot (`x`)") == "euclidlegatorot-x"
     passages = split_page("x.mdx", '# Delay\n\ntext\n\n## delay\n\n<JsDoc name="delay" />\n\n## Delay\n\nmore\n')
     assert [p.anchor for p in passages] == ["delay", "delay-1", "delay-2"]
     assert page_url("learn/effects.mdx", "delay-1") == "https://strudel.cc/learn/effects/#delay-1"
 
 
 def test_an_example_takes_the_prose_written_before_it(pages_dir, split):
-    # Given the Orbits section of the effects page, with several examples,
+    # Given the orbits section of the effects page (up to the next heading), with several examples,
     # then each example's passage holds the words between the previous example (or the
     # heading) and itself, and the last one also the words after it
     source = (pages_dir / "learn/effects.mdx").read_text()
-    section = source[source.index("## Orbits") : source.index("## Continuous changes")]
+    start = source.index("## Orbits")
+    section = source[start : source.index("\n#", start + 1)]
     chunks = re.split(r"<MiniRepl[\s\S]*?/>", section)
     orbits = [p for p in split["learn/effects.mdx"] if p.heading == "Orbits"]
     assert len(orbits) == len(chunks) - 1 >= 2
@@ -126,7 +127,7 @@ def test_a_snapshot_without_pages_has_no_passages_and_still_answers(shared_snaps
         shutil.copy(shared_snapshot_dir / name, tmp_path / name)
     index = StrudelIndex.from_path(tmp_path)
     assert len(index.passages) == 0 and index.passages.pages == 0
-    from strudel_jupyter.lookup.knowledge import strudel_knowledge
+    from strudel_jupyter import strudel_knowledge
 
     response = strudel_knowledge("what does delay do", index=index)
     assert response["ok"] and response["sources"] == ["doc.json"] and "pages" not in response
@@ -164,7 +165,22 @@ def test_pages_that_cannot_be_read_leave_the_answers_working(shared_snapshot_dir
     # Then the index has no passages, says why, and answers as without pages
     with pytest.warns(UserWarning, match="tutorial pages not read"):
         assert len(index.passages) == 0
-    from strudel_jupyter.lookup.knowledge import strudel_knowledge
+    from strudel_jupyter import strudel_knowledge
 
     response = strudel_knowledge("what does delay do", index=index)
     assert response["ok"] and response["sources"] == ["doc.json"]
+
+
+def test_the_cache_keeps_only_the_latest_few_parses(shared_snapshot_dir, tmp_path, monkeypatch):
+    # Given a cache holding the parses of many earlier snapshots' pages
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    for n in range(6):
+        (cache / f"pages-old{n}.json").write_text("[]", encoding="utf-8")
+    # When these pages are parsed and cached
+    load_passages(shared_snapshot_dir, {"delay": "delay"}, [])
+    # Then the new parse is kept with the most recent others, four in all
+    kept = sorted(p.name for p in cache.glob("pages-*.json"))
+    assert len(kept) == 4 and not list(cache.glob("*.tmp"))  # and no half-written file is left
+    assert any(not name.startswith("pages-old") for name in kept)

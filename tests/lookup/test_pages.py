@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from strudel_jupyter import strudel_knowledge
-from strudel_jupyter.lookup.pages import best_passage, passage_evidence
+from strudel_jupyter.lookup.pages import PAGE_EVIDENCE, best_passage, passage_evidence, with_page_evidence
 
 
 def test_what_does_delay_do_cites_the_effects_page_at_delay(shared_index):
@@ -19,7 +19,9 @@ def test_what_does_delay_do_cites_the_effects_page_at_delay(shared_index):
         "https://strudel.cc/learn/effects/#delay-1",
     ]
     (page,) = response["pages"]
-    assert (page["function"], page["heading"], page["title"]) == ("delay", "delay", "Audio effects")
+    assert (page["function"], page["heading"]) == ("delay", "delay")
+    effects = (shared_index.snapshot.path / "pages" / "learn" / "effects.mdx").read_text()
+    assert f"title: {page['title']}\n" in effects  # the page's own title, from its front matter
 
 
 def test_every_documented_function_cites_a_page_that_documents_it(shared_index):
@@ -73,3 +75,19 @@ def test_passage_evidence_names_real_functions_with_a_strength(shared_index):
     # one word shared with a heading is no topic: "ear" (stemmed like "early") alone gives nothing
     assert passage_evidence(shared_index, ["ear"]) == {}
     assert passage_evidence(shared_index, []) == {} and passage_evidence(shared_index, ["zzqx"]) == {}
+
+
+def test_page_evidence_lifts_the_functions_a_description_is_about(shared_index):
+    # Given the docs' text rows for a description, with choose found last and weakly
+    words = ["random", "notes", "choose"]
+    scored = [("rand", 2.0, 1.0), ("irand", 1.5, 1.0), ("choose", 0.5, 0.5)]
+    rows = with_page_evidence(shared_index, words, scored)
+    by_name = {name: (rel, cov) for name, rel, cov in rows}
+    # Then the passage about choose lifts it, and the docs' own rows keep their coverage
+    assert by_name["choose"] == (0.5 + PAGE_EVIDENCE * 1.0 * 2.0, 0.5)
+    assert rows == sorted(rows, key=lambda row: -row[1])
+    # and a function only the pages name joins as a real candidate answering none of the words
+    joined = [(name, cov) for name, _, cov in rows if name not in {"rand", "irand", "choose"}]
+    assert joined and all(cov == 0.0 and name in shared_index.reference.by_name for name, cov in joined)
+    # words no passage is about change nothing
+    assert with_page_evidence(shared_index, ["zzqx", "qqzx"], scored) == scored
