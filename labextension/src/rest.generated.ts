@@ -41,6 +41,7 @@ export interface KnowledgeSuccess {
   total?: number;
   pages?: PageCitation[];
   tonal?: TonalNames;
+  confidence?: number;
 }
 export interface FunctionItem {
   kind: 'function';
@@ -175,6 +176,7 @@ export interface KnowledgeFailure {
   mode?: string;
   items?: (FunctionItem | SoundItem | BankItem)[];
   tonal?: TonalNames;
+  confidence?: number;
 }
 /**
  * GET reference: one page of the reference tab's list for a search and a tag.

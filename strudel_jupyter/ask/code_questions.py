@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 from ..data.sounds import BANK_DOC, SoundEntry
 from ..data.sounds_tab import index_slots, is_hidden_sound, sound_key
 from ..lookup.answers.describe import describe_bank, describe_function, describe_sound
+from ..lookup.answers.free_text import closest_meanings
 from ..lookup.answers.question import NOT_FOUND, SOURCES, Question, failure
+from ..lookup.intent import SOUND_WORDS
 from ..lookup.items import KnowledgeFailure, KnowledgeResponse
 from ..lookup.quoted_code import CodeParts
 from ..lookup.ranking import (
@@ -74,6 +76,8 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
     hits = _exact_hits(question, subject, domain, noun)
     if not hits and noun == "bank":
         hits = _machine_banks(question, subject)  # "is 909 a drum bank": the RolandTR909 bank
+    if not hits and noun != "bank" and domain != "reference":
+        hits = _described_sound(question, subject)  # "is white noise available": the sound white
     if not hits:
         return _not_real(question, subject, domain, noun)
     ref, snd = question.index.reference, question.index.sounds
@@ -130,6 +134,24 @@ def _machine_banks(question: Question, subject: str) -> list[Hit]:
     return [Hit("sounds", "bank", b.bank, "synonym", SCORE_SYNONYM, via=subject) for b in found[:3]]
 
 
+def _described_sound(question: Question, subject: str) -> list[Hit]:
+    """A sound named with words that describe it ("white noise", "sawtooth wave"): that sound.
+
+    Only a sound whose own name is one of the words, the others held by its text or words
+    for sounds in general ("noise", "synth").
+    """
+    words = re.findall(r"[A-Za-z]+|\d+", subject)
+    if not 2 <= len(words) <= 3:
+        return []
+    lowered = [w.lower() for w in words]
+    entries = question.index.sounds.entries
+    for key, _relevance, coverage in text_sounds(question.index, words, phrase=words):
+        generic = all(w == key or w in SOUND_WORDS for w in lowered)
+        if key in lowered and (coverage >= 1.0 or generic) and key in entries and not entries[key].hidden:
+            return [Hit("sounds", "sound", key, "synonym", SCORE_SYNONYM, via=subject)]
+    return []
+
+
 def answer_missing(question: Question, subject: str, domain: Domain) -> KnowledgeFailure | None:
     """For a name written as code: ``None`` when it exists exactly, else the not-found answer."""
     return None if _exact_hits(question, subject, domain, None) else _not_real(question, subject, domain, None)
@@ -166,7 +188,7 @@ def _not_real(question: Question, subject: str, domain: Domain, noun: str | None
     if sound is not None and not sound.hidden and noun == "bank":
         suggestions.append(sound.name)
         notes.append(f"{subject} is a sound, not a bank.")
-    for s in suggest(question.index, subject, domain=domain, limit=5):
+    for s in [*closest_meanings(question.index, subject, domain), *suggest(question.index, subject, domain=domain)]:
         if s not in suggestions:
             suggestions.append(s)
     suggestions = suggestions[:5]

@@ -1,8 +1,10 @@
 """The one "did you mean" helper: the closest strings to a word among some choices.
 
-Every suggestion in the package (unknown names in the validator, tags, tools, sounds)
-goes through :func:`closest`, so what "close" means is decided here once. Scoring a
-single pair is rapidfuzz's job (``fuzz.ratio`` and friends); this scans a collection.
+Every suggestion in the package (unknown names in the validator, tags, tools, sounds, the
+knowledge answers' not-found suggestions) goes through :func:`closest`, and every "did you
+mean" of a misspelt name through :func:`did_you_mean`, so what "close" means is decided
+here once: the validator and ``strudel_knowledge`` offer the same names for the same typo.
+Scoring a single pair is rapidfuzz's job (``fuzz.ratio`` and friends); this scans a collection.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from rapidfuzz import fuzz, process
 
-__all__ = ["ByLength", "Close", "Scorer", "closest"]
+__all__ = ["SUGGEST_CUTOFF", "ByLength", "Close", "Scorer", "closest", "did_you_mean"]
 
 #: A rapidfuzz scorer: ``(a, b, *, score_cutoff=...) -> float`` on a 0-100 scale.
 Scorer = Callable[..., float]
@@ -94,3 +96,49 @@ def closest(
         return [Close(str(choice), float(-score), key) for score, key, choice in near[:limit]]
     hits = process.extract(word, choices, scorer=scorer, limit=limit, score_cutoff=cutoff)
     return [Close(str(choice), float(score), key) for choice, score, key in hits]
+
+
+# "Did you mean", on rapidfuzz's ratio scale: a name starting with the same letter is the
+# likelier intent; one name inside the other ("trancegate" holds gate) scores by how much
+# of the longer it is.
+SUGGEST_CUTOFF = 60.0
+SAME_START_BONUS = 4.0
+CONTAINED_MIN, CONTAINED_SPAN, CONTAINED_LETTERS = 60.0, 30.0, 4
+
+
+def did_you_mean(
+    word: str,
+    choices: Sequence[str] | ByLength,
+    *,
+    limit: int = 5,
+    cutoff: float = SUGGEST_CUTOFF,
+    contained: bool = True,
+) -> list[Close[int]]:
+    """Names a misspelt ``word`` may mean, best first: spelled like it (``fastt`` -> ``fast``),
+    or, with ``contained``, hidden in it or holding it (``trancegate`` -> ``gate``).
+
+    Case is ignored. Keys are positions in ``choices`` (a ``ByLength`` keeps its list's
+    positions); ties go to the shorter name, then the alphabetically first.
+    """
+    low = word.strip().lower()
+    if len(low) < 2 or not choices or limit <= 0:
+        return []
+    if isinstance(choices, ByLength):
+        pairs = list(zip(choices.keys, choices.choices, strict=True))
+        searched: Sequence[str] | ByLength = choices
+    else:
+        pairs = list(enumerate(c.lower() for c in choices))
+        searched = [c for _, c in pairs]
+    scored: dict[int, tuple[float, str]] = {}
+    for hit in closest(low, searched, cutoff=cutoff, limit=limit * 3):
+        bonus = SAME_START_BONUS if hit.choice[:1] == low[:1] else 0.0
+        scored[hit.key] = (hit.score + bonus, hit.choice)
+    if contained and len(low) >= CONTAINED_LETTERS:
+        for key, name in pairs:
+            if len(name) >= CONTAINED_LETTERS and name != low and (name in low or low in name):
+                share = min(len(name), len(low)) / max(len(name), len(low))
+                score = CONTAINED_MIN + CONTAINED_SPAN * share
+                if score > scored.get(key, (0.0, ""))[0]:
+                    scored[key] = (score, name)
+    ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], len(kv[1][1]), kv[1][1]))
+    return [Close(name, score, key) for key, (score, name) in ranked[:limit]]

@@ -7,6 +7,7 @@ inside the prose. What a word means in Strudel is decided later, against the sna
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..data.sounds_tab import normalise_category
@@ -386,46 +387,61 @@ def parse_query(text: str) -> ParsedQuery:
     return parsed
 
 
-def _parse_prose(text: str) -> ParsedQuery:
-    parsed = ParsedQuery(text=text)
-    body = text
-    prefix = _PREFIX_RE.match(text)
-    if prefix and prefix.group("p").lower() in _PREFIXES:
-        parsed.prefix = prefix.group("p").lower()
-        intent, domain = _PREFIXES[parsed.prefix]
-        body = prefix.group("x").strip()
-        parsed.domain, parsed.domain_binding = domain, domain != "auto"
-        if intent == "check":
-            parsed.intent, parsed.subject = "check", _strip_subject(body)
-            parsed.tokens = [parsed.subject]
-            return parsed
-        if intent == "tag":
-            parsed.intent, parsed.tag = "list", body.strip().lower()
-            return parsed
-        if intent == "bank":
-            if body.strip().lower() in ("", "all", "*", "list"):
-                parsed.intent, parsed.list_banks = "list", True
-            else:
-                parsed.intent, parsed.bank = "list", _strip_subject(body)
-            return parsed
-        if intent == "category" or parsed.prefix in ("sounds", "sound", "samples", "sample", "list"):
-            category, type_filter = _category(body)
-            if category:
-                parsed.intent, parsed.domain, parsed.category, parsed.type_filter = (
-                    "list",
-                    "sounds",
-                    category,
-                    type_filter,
-                )
-                return parsed
-            if _listing(parsed, body):
-                return parsed
-        parsed.tokens = content_tokens(body) or _TOKEN.findall(body)
-        parsed.subject = _strip_subject(body) if len(parsed.tokens) == 1 else None
-        if parsed.prefix == "list":
-            parsed.intent = "list"
-        return parsed
+#: A reader reads one kind of question. It returns True when the reading is complete (the
+#: rest are skipped), False when the question is not its kind or it only noted something
+#: (a bank named, a tag) for the readers after it. Order matters: the first complete
+#: reading wins, as whoosh's query parser plugins run in order.
+Reader = Callable[[ParsedQuery, str], bool]
 
+
+def _parse_prose(text: str) -> ParsedQuery:
+    """Run the readers in order; what none completes is read as words (``_read_words``)."""
+    parsed = ParsedQuery(text=text)
+    for reader in READERS:
+        if reader(parsed, text):
+            return parsed
+    _read_words(parsed, text)
+    return parsed
+
+
+def _read_prefix(parsed: ParsedQuery, text: str) -> bool:
+    """``symbol:X``, ``sounds:drum-machines``, ``tag:fx``, ``bank:tr909``: the prefix says it all."""
+    prefix = _PREFIX_RE.match(text)
+    if not prefix or prefix.group("p").lower() not in _PREFIXES:
+        return False
+    parsed.prefix = prefix.group("p").lower()
+    intent, domain = _PREFIXES[parsed.prefix]
+    body = prefix.group("x").strip()
+    parsed.domain, parsed.domain_binding = domain, domain != "auto"
+    if intent == "check":
+        parsed.intent, parsed.subject = "check", _strip_subject(body)
+        parsed.tokens = [parsed.subject]
+        return True
+    if intent == "tag":
+        parsed.intent, parsed.tag = "list", body.strip().lower()
+        return True
+    if intent == "bank":
+        if body.strip().lower() in ("", "all", "*", "list"):
+            parsed.intent, parsed.list_banks = "list", True
+        else:
+            parsed.intent, parsed.bank = "list", _strip_subject(body)
+        return True
+    if intent == "category" or parsed.prefix in ("sounds", "sound", "samples", "sample", "list"):
+        category, type_filter = _category(body)
+        if category:
+            parsed.intent, parsed.domain, parsed.category, parsed.type_filter = "list", "sounds", category, type_filter
+            return True
+        if _listing(parsed, body):
+            return True
+    parsed.tokens = content_tokens(body) or _TOKEN.findall(body)
+    parsed.subject = _strip_subject(body) if len(parsed.tokens) == 1 else None
+    if parsed.prefix == "list":
+        parsed.intent = "list"
+    return True
+
+
+def _read_check(parsed: ParsedQuery, text: str) -> bool:
+    """ "is X valid", "does X exist", "is X a sound": a yes/no about one name."""
     for pattern in _CHECK_PATTERNS:
         match = pattern.match(text)
         if match:
@@ -437,16 +453,30 @@ def _parse_prose(text: str) -> ParsedQuery:
                 parsed.domain = _domain_hint(hint_words, subject)
                 parsed.noun = _NOUN_KINDS.get(re.sub(r"[\s-]+", "", noun))
                 parsed.tokens = [subject]
-                return parsed
+                return True
+    return False
 
+
+def _read_banks_of_sound(parsed: ParsedQuery, text: str) -> bool:
+    """ "which banks have a cowbell": the banks holding a sound."""
     for pattern in _BANKS_OF_SOUND:
         match = pattern.search(text)
         if match:
             parsed.intent, parsed.domain, parsed.banks_with = "list", "sounds", match.group("x")
-            return parsed
+            return True
+    return False
+
+
+def _read_bank_list(parsed: ParsedQuery, text: str) -> bool:
+    """ "list banks", "what banks are there"."""
     if _LIST_BANKS.match(text):
         parsed.intent, parsed.domain, parsed.list_banks = "list", "sounds", True
-        return parsed
+        return True
+    return False
+
+
+def _read_bank_content(parsed: ParsedQuery, text: str) -> bool:
+    """ "sounds in the tr909 bank", "does the linn have a cowbell": notes the bank (confirmed later)."""
     for pattern in _BANK_CONTENT:
         match = pattern.search(text)
         if match and match.group("x").lower() not in STOPWORDS:
@@ -454,21 +484,31 @@ def _parse_prose(text: str) -> ParsedQuery:
             if match.groupdict().get("rest"):
                 parsed.named = content_tokens(match.group("rest"))
             break
+    return False
 
+
+def _read_family(parsed: ParsedQuery, text: str) -> bool:
+    """ "euclid-related functions", "variants of pick": names containing a word."""
     for pattern in _FAMILY_PATTERNS:
         match = pattern.search(text)
         if match and match.group("x").lower() not in STOPWORDS:
             parsed.intent, parsed.domain, parsed.family = "list", "reference", match.group("x")
-            return parsed
+            return True
+    return False
+
+
+def _read_tag(parsed: ParsedQuery, text: str) -> bool:
+    """ "functions tagged fx", "list effects functions": notes a tag (confirmed against the index later)."""
     for pattern in _TAG_PATTERNS:
         match = pattern.search(text)
         if match and match.group("x").lower() not in STOPWORDS:
-            parsed.tag = match.group("x").lower()  # confirmed against the index later
+            parsed.tag = match.group("x").lower()
             break
+    return False
 
-    if _listing(parsed, text):
-        return parsed
 
+def _read_detail(parsed: ParsedQuery, text: str) -> bool:
+    """ "what does X do", "how do I use X": notes the subject asked about in detail."""
     for pattern in _DETAIL_PATTERNS:
         match = pattern.match(text)
         if match:
@@ -476,11 +516,28 @@ def _parse_prose(text: str) -> ParsedQuery:
             if subject:
                 parsed.intent, parsed.subject = "detail", subject
                 break
+    return False
 
+
+def _read_words(parsed: ParsedQuery, text: str) -> None:
+    """The question's content words, the domain its words hint at, and a lone word as the subject."""
     if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
         parsed.subject = None  # "what does it do": no name in it
     parsed.tokens = content_tokens(_without_sound_verbs(text))
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])
-    return parsed
+
+
+#: The readers, in order (see ``Reader``).
+READERS: tuple[Reader, ...] = (
+    _read_prefix,
+    _read_check,
+    _read_banks_of_sound,
+    _read_bank_list,
+    _read_bank_content,
+    _read_family,
+    _read_tag,
+    _listing,
+    _read_detail,
+)

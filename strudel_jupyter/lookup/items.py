@@ -185,6 +185,7 @@ class KnowledgeSuccess(TypedDict):
     total: NotRequired[int]
     pages: NotRequired[list[PageCitation]]
     tonal: NotRequired[TonalNames]
+    confidence: NotRequired[float]  # 0-1, free-text answers (lookup/confidence.py)
 
 
 class KnowledgeFailure(TypedDict):
@@ -199,6 +200,7 @@ class KnowledgeFailure(TypedDict):
     mode: NotRequired[str]
     items: NotRequired[list[Item]]
     tonal: NotRequired[TonalNames]
+    confidence: NotRequired[float]  # 0-1: how close the closest names come (lookup/confidence.py)
 
 
 KnowledgeResponse = KnowledgeSuccess | KnowledgeFailure

@@ -105,6 +105,16 @@ class Phrasebook:
         self._starts = frozenset(k[0] for k in self.table)
         self.stems = frozenset(t for k in self.table for t in k)  # every word of every phrase
 
+    @functools.cached_property
+    def stems(self) -> frozenset[str]:
+        """Every stem of every phrase: words the phrasebook gives a meaning."""
+        return frozenset(t for key in self.table for t in key)
+
+    def calls_by_name(self, name: str) -> bool:
+        """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
+        their word too, not an everyday word that happens to be a name ("mode", "end")."""
+        return any(target == name for target, *_ in self.table.get(phrase_key(name), ()))
+
     @property
     def targets(self) -> frozenset[str]:
         return frozenset(e.target for e in self.lines)

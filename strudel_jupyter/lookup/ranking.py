@@ -17,11 +17,12 @@ from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..vocabulary import Domain, Kind, Match
-from .closest import closest
+from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
 from .pages import with_page_evidence
 from .phrasebook import load_phrasebook, phrase_hits, resolve
 from .relevance import text_reference, text_sounds
+from .spelling import correct_words
 from .tables import prefixed, tables_for
 
 __all__ = [
@@ -81,10 +82,6 @@ MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a mi
 # enough that one edit rarely makes another English word (going/gong)
 CORRECTED_RATIO, CORRECTED_LETTERS = 85.0, 6
 MISSPELT_MEMO_WORDS = 4096  # words whose misspelling candidates are kept per registry version
-# Suggestions ("did you mean") are scored on rapidfuzz's ratio scale, not the hit scale.
-SUGGEST_CUTOFF = 60.0
-SUGGEST_SAME_START = 3.0  # a name starting with the same letter is the likelier intent
-SUGGEST_CONTAINED_MIN, SUGGEST_CONTAINED_SPAN = 60.0, 30.0  # one name inside the other, by length ratio
 
 
 @dataclass(slots=True)
@@ -211,8 +208,8 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: 
 def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int = 5) -> list[str]:
     """Real names close to ``word`` (for not-found answers); never a name the index lacks.
 
-    Close means a small edit distance (rapidfuzz ratio, through :func:`closest`), or one
-    name containing the other ("trancegate" holds ``gate`` if such a name exists).
+    The package's one "did you mean" (:func:`did_you_mean`): a small edit distance, or
+    one function name containing the other ("trancegate" holds ``gate`` if such a name exists).
     """
     tables = tables_for(index)
     lower = word.strip().lower()
@@ -224,26 +221,16 @@ def suggest(index: StrudelIndex, word: str, *, domain: str = "auto", limit: int 
         if score > scored.get(name, 0.0):
             scored[name] = score
 
-    def same_start(a: str, b: str) -> float:
-        return SUGGEST_SAME_START if a[:1] == b[:1] else 0.0
-
     if domain in ("auto", "reference"):
-        ref = index.reference
-        for close in closest(lower, tables.ref_fuzzy, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
-            entry = ref.get(tables.ref_names[close.key])
+        for close in did_you_mean(lower, tables.ref_fuzzy, limit=limit * 3):
+            entry = index.reference.get(tables.ref_names[close.key])
             if entry is not None:
-                offer(entry.name, close.score + same_start(close.choice, lower))
-        if len(lower) >= 4:
-            for i, name in enumerate(tables.ref_lower):
-                if len(name) >= 4 and name != lower and (name in lower or lower in name):
-                    entry = ref.get(tables.ref_names[i])
-                    if entry is not None:
-                        share = min(len(name), len(lower)) / max(len(name), len(lower))
-                        offer(entry.name, SUGGEST_CONTAINED_MIN + SUGGEST_CONTAINED_SPAN * share)
+                offer(entry.name, close.score)
     if domain in ("auto", "sounds"):
         key = sound_key(split_sound_index(lower)[0])
-        for close in closest(key, tables.sound_choices, cutoff=SUGGEST_CUTOFF, limit=limit * 3):
-            offer(close.choice, close.score + same_start(close.choice, key))
+        # sound names are many and short: only their spelling, never one inside the word
+        for close in did_you_mean(key, tables.sound_choices, limit=limit * 3, contained=False):
+            offer(close.choice, close.score)
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
     return [name for name, _ in ranked[:limit]]
 
@@ -266,6 +253,7 @@ class Ranking:
     """Ranked hits per domain for a list of query words."""
 
     words: list[str]
+    corrections: dict[str, str] = field(default_factory=dict)  # misspelt word as typed -> the word read
     reference: list[Hit] = field(default_factory=list)
     sounds: list[Hit] = field(default_factory=list)
     sentence: bool = False  # the words read as a description: text relevance leads
@@ -276,6 +264,10 @@ class Ranking:
     # the glossary reads some words as the docs' ("big hall", "warmer"): a clue for the
     # reference, weaker than a name typed ("put the snare in a big hall" asks for reverb)
     described: bool = False
+    # words found nowhere that were read as misspelt names ("harpsicord"): not missing from Strudel
+    misspelt: frozenset[str] = frozenset()
+    # entries a phrasebook phrase of the question names, with the phrase's support (0-1)
+    phrased: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -390,6 +382,17 @@ def _demote(hit: Hit) -> Hit:
     return replace(hit, score=min(hit.score, SCORE_WEAK_CLUE_MAX))
 
 
+@dataclass(slots=True)
+class _Typed:
+    """What the words of a question are as names typed (the first part of ``rank_words``)."""
+
+    reference: list[Hit]
+    sounds: list[Hit]
+    strong_words: int = 0  # words that are a name or synonym as typed (not only in another case)
+    sound_names: list[str] = field(default_factory=list)  # words that are a sound's or bank's name
+    function_names: list[str] = field(default_factory=list)  # words that are a function's name or synonym
+
+
 def rank_words(
     index: StrudelIndex,
     words: Sequence[str],
@@ -404,70 +407,122 @@ def rank_words(
 
     One name-like word: exact > synonym > prefix > fuzzy > text. Several words that are
     all names: each name. A description ("how do I speed up a pattern"): text relevance
-    over the snapshot's own docs leads, name matches count as clues, and a word found
-    nowhere is treated as a misspelt name. ``context`` words (sample, sound...) help the
-    reference text but are not looked up as names. ``neighbours`` keeps prefix, fuzzy
-    and text hits next to an exact one (for explicit search/list modes).
+    over the snapshot's own docs leads, name matches count as clues, phrasebook phrases
+    lift what they name, and a word found nowhere is treated as a misspelt name.
+    ``context`` words (sample, sound...) help the reference text but are not looked up as
+    names. ``neighbours`` keeps prefix, fuzzy and text hits next to an exact one (for
+    explicit search/list modes).
+
+    The parts, in order: misspellings first (``correct_words``), names typed
+    (``_names_typed``), one word (``_one_word``) or how the words read together
+    (``_read_together``), several names (``_several_names``), and for a description or a
+    word the evidence of the docs' text, the phrasebook and misspelt names (``_fused_evidence``).
     """
+    words, corrections = correct_words(index, words)
+    if corrections:  # misspellings first: "fats" is read as fast before anything is matched
+        phrase = [corrections.get(w, w) for w in phrase]
     words = join_words(index, words, reference=reference, sounds=sounds)
-    ranking = Ranking(words)
+    ranking = Ranking(words, corrections=corrections)
     if not words:
         return ranking
-    ref_hits: list[Hit] = []
-    snd_hits: list[Hit] = []
-    strong_words = 0
-    sound_names: list[str] = []  # words that are a sound's or bank's name as typed
-    function_names: list[str] = []  # words that are a function's name or synonym as typed
-    for word in words:
+    typed = _names_typed(index, ranking, reference=reference, sounds=sounds)
+    if len(words) == 1:
+        if typed.strong_words and not neighbours:
+            ranking.reference, ranking.sounds = rank_names(typed.reference), rank_names(typed.sounds)
+            return ranking
+        _one_word(index, ranking, typed, reference=reference, sounds=sounds, neighbours=neighbours)
+    _read_together(index, ranking, typed, reference=reference, sounds=sounds)
+    if len(words) > 1 and not ranking.sentence and not neighbours:
+        return _several_names(index, ranking, typed, context)
+    _fused_evidence(index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase)
+    return ranking
+
+
+def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, sounds: bool) -> _Typed:
+    """Each word's names as typed: exact, synonym, other case (and prefixes for a lone word)."""
+    typed = _Typed([], [])
+    for word in ranking.words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
-        prefix = len(words) == 1
+        prefix = len(ranking.words) == 1
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
-        strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
+        typed.strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
         if any(h.match in STRONG for h in s):
-            sound_names.append(word)
+            typed.sound_names.append(word)
         if any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in r):
-            function_names.append(word)
-        ref_hits += r
-        snd_hits += s
-    if len(words) == 1:
-        if strong_words and not neighbours:
-            ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
-            return ranking
-        ref_hits = rank_reference(index, words[0]) if reference else []
-        snd_hits = rank_sounds(index, words[0]) if sounds else []
-        if known_word(index, words[0]) and not neighbours:
-            # a word the docs, the sounds or the glossary use is meant as typed, not misspelt:
-            # "kick" is a drum, not a typo of pick; fuzzy neighbours only when nothing else answers
-            texts = (reference and text_reference(index, words)) or (sounds and text_sounds(index, words))
-            if texts:
-                ref_hits = [h for h in ref_hits if h.match != "fuzzy"]
-                snd_hits = [h for h in snd_hits if h.match != "fuzzy"]
-            # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
-            # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
-            stems = tokenize(words[0])
-            ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
-    ranking.sentence = len(words) > 1 and strong_words < len(words)
-    if ranking.sentence:
-        stems = [t for w in words for t in tokenize(w)]
-        # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
-        described = bool(expand([t for w in words if w not in sound_names for t in tokenize(w)]))
-        # every word names sounds ("closed hats", "steel drums") and none is a word the
-        # glossary reads as the docs' ("muffled"): the question describes a sound
-        ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
-        ranking.described = described and reference
-    if len(words) > 1 and not ranking.sentence and not neighbours:
-        # Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
-        # whole query decides their order, so the verb "add" does not lead over "delay".
-        ranking.reference = _order_by_text(index, rank_names(ref_hits), text_reference(index, [*words, *context]))
-        members = _bank_members(index, words, snd_hits)
-        if members:  # the names it was asked by follow, one step down
-            snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
-        ranking.sounds = rank_names([*members, *snd_hits])
-        return ranking
+            typed.function_names.append(word)
+        typed.reference += r
+        typed.sounds += s
+    return typed
+
+
+def _one_word(
+    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, neighbours: bool
+) -> None:
+    """A lone word that is no name as typed: its prefixes and fuzzy neighbours, unless it is a
+    plain word of the docs, the sounds or the glossary (then its text answers)."""
+    word = ranking.words[0]
+    typed.reference = rank_reference(index, word) if reference else []
+    typed.sounds = rank_sounds(index, word) if sounds else []
+    if known_word(index, word) and not neighbours:
+        # a word the docs, the sounds or the glossary use is meant as typed, not misspelt:
+        # "kick" is a drum, not a typo of pick; fuzzy neighbours only when nothing else answers
+        texts = (reference and text_reference(index, [word])) or (sounds and text_sounds(index, [word]))
+        if texts:
+            typed.reference = [h for h in typed.reference if h.match != "fuzzy"]
+            typed.sounds = [h for h in typed.sounds if h.match != "fuzzy"]
+        # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
+        # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
+        stems = tokenize(word)
+        ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
+
+
+def _read_together(index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool) -> None:
+    """Several words not all names are a description: do they describe a sound, or use the
+    glossary's words for what the docs describe?"""
+    words = ranking.words
+    ranking.sentence = len(words) > 1 and typed.strong_words < len(words)
+    if not ranking.sentence:
+        return
+    stems = [t for w in words for t in tokenize(w)]
+    # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
+    described = bool(expand([t for w in words if w not in typed.sound_names for t in tokenize(w)]))
+    # every word names sounds ("closed hats", "steel drums") and none is a word the
+    # glossary reads as the docs' ("muffled"): the question describes a sound
+    ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
+    ranking.described = described and reference
+
+
+def _several_names(index: StrudelIndex, ranking: Ranking, typed: _Typed, context: Sequence[str]) -> Ranking:
+    """Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
+    whole query decides their order, so the verb "add" does not lead over "delay"."""
+    words = ranking.words
+    ranking.reference = _order_by_text(index, rank_names(typed.reference), text_reference(index, [*words, *context]))
+    snd_hits = typed.sounds
+    members = _bank_members(index, words, snd_hits)
+    if members:  # the names it was asked by follow, one step down
+        snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
+    ranking.sounds = rank_names([*members, *snd_hits])
+    return ranking
+
+
+def _fused_evidence(
+    index: StrudelIndex,
+    ranking: Ranking,
+    typed: _Typed,
+    *,
+    reference: bool,
+    sounds: bool,
+    context: Sequence[str],
+    phrase: Sequence[str],
+) -> None:
+    """A description's (or a lone word's) hits: names as clues, the docs' text (and the
+    tutorial pages), the phrasebook's phrases and misspelt names, fused into one order."""
+    words = ranking.words
     band = SCORE_SENTENCE_BAND if ranking.sentence else SCORE_TEXT_BAND
+    ref_hits, snd_hits = typed.reference, typed.sounds
     if ranking.sentence:
         ref_hits = [_demote(h) for h in ref_hits]
         snd_hits = [_demote(h) for h in snd_hits]
@@ -475,6 +530,7 @@ def rank_words(
     # the text reads it as that name's word ("harpsicord" as harpsichord)
     misspelt = _misspelt_words(index, words, reference=reference, sounds=sounds) if ranking.sentence else {}
     corrected = {w: _corrected(w, hits) for w, hits in misspelt.items()}
+    ranking.misspelt = frozenset(misspelt)
     read = [corrected.get(w, w) for w in words]
     if reference:
         scored = text_reference(index, [*read, *context])
@@ -483,35 +539,11 @@ def rank_words(
         ref_hits += _text_hits("reference", "function", scored, band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
-    # only names typed as such (a search or list of them) take no phrase
-    ref_phrases, snd_phrases, spanned = (
-        _phrasebook_hits(
-            index,
-            phrase or words,
-            reference=reference,
-            sounds=sounds,
-            typed={"reference": _code_names(function_names), "sounds": {w.lower() for w in sound_names}},
-        )
-        if ranking.sentence or not strong_words
-        else ([], [], {})
+    ref_phrases, snd_phrases = _phrase_evidence(
+        index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    if not ranking.sentence:
-        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
-        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
-        # names are many and short: a near miss of one is likelier a typo than a description)
-        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
-        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
     ref_hits += _with_text_coverage(ref_phrases, ref_hits)
     snd_hits += _with_text_coverage(snd_phrases, snd_hits)
-    if ranking.sentence and ref_phrases:
-        # a function's phrase reads the question like a glossary word does ("ratchet the
-        # hats": ratchet is what drummers call ply, the hats what it is done to)
-        ranking.described = True
-        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
-        if sound_names and all(
-            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in sound_names
-        ):
-            ranking.named -= {"sounds"}
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -522,7 +554,42 @@ def rank_words(
             if sure:
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
-    return ranking
+
+
+def _phrase_evidence(
+    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, phrase: Sequence[str]
+) -> tuple[list[Hit], list[Hit]]:
+    """The phrasebook's hits of each domain, placed for a description or a lone word, and
+    what they say about the question (its support for the confidence, its domain)."""
+    if not ranking.sentence and typed.strong_words:
+        return [], []  # only names, typed as such (a search or list of them), take no phrase
+    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
+        index,
+        phrase or ranking.words,
+        reference=reference,
+        sounds=sounds,
+        typed={"reference": _code_names(typed.function_names), "sounds": {w.lower() for w in typed.sound_names}},
+    )
+    if not ranking.sentence:
+        # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
+        # beats fuzzy neighbours and text; one for a sound stays below fuzzy neighbours (sound
+        # names are many and short: a near miss of one is likelier a typo than a description)
+        ref_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_PREFIX_MIN - 0.5) for h in ref_phrases]
+        snd_phrases = [replace(h, score=h.score - SCORE_PHRASE_MAX + SCORE_FUZZY_MIN - 0.5) for h in snd_phrases]
+        if ref_phrases and not snd_phrases:
+            ranking.names_a_sound = False  # "slower" is the phrasebook's slow, not the sample wineglass_slow
+    for hit in (*ref_phrases, *snd_phrases):  # the evidence a phrase gives (lookup/confidence.py)
+        ranking.phrased[hit.key] = max(ranking.phrased.get(hit.key, 0.0), _phrase_support(hit))
+    if ranking.sentence and ref_phrases:
+        # a function's phrase reads the question like a glossary word does ("ratchet the
+        # hats": ratchet is what drummers call ply, the hats what it is done to)
+        ranking.described = True
+        ranking.names_a_sound = False  # (as a glossary word would: the words are not all sound names)
+        if typed.sound_names and all(
+            w.lower() in spanned["reference"] and w.lower() not in spanned["sounds"] for w in typed.sound_names
+        ):
+            ranking.named -= {"sounds"}
+    return ref_phrases, snd_phrases
 
 
 def _prose_words(index: StrudelIndex) -> frozenset[str]:
@@ -592,6 +659,13 @@ def _phrasebook_hits(
                 out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
                 spanned[domain] |= own
     return out["reference"], out["sounds"], spanned
+
+
+def _phrase_support(hit: Hit) -> float:
+    """How much a phrase hit supports its item, 0-1: its place in the phrase band (how specific
+    the phrase is), at least half when it spans the whole question."""
+    place = (hit.score - SCORE_PHRASE_MIN) / (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN)
+    return min(1.0, max(0.3, place, hit.coverage / 2))
 
 
 def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit]) -> list[Hit]:

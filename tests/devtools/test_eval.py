@@ -21,9 +21,11 @@ DATA = Path(__file__).parents[1] / "fixtures"
         (DATA / "eval_heldout2.jsonl", 0.95),
         # musicians' words: the goal (85%) on the shared sample; our own sets guard against falling back
         (SHARED_EVAL.parent / "musician-dev.jsonl", 0.85),
-        (DATA / "eval_musician_heldout.jsonl", 0.78),
-        (DATA / "eval_musician_heldout2.jsonl", 0.48),
-        (DATA / "eval_musician_heldout3.jsonl", 0.55),
+        (DATA / "eval_musician_heldout.jsonl", 0.85),
+        (DATA / "eval_musician_heldout2.jsonl", 0.56),
+        (DATA / "eval_musician_heldout3.jsonl", 0.56),
+        # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%)
+        (DATA / "eval_absent_dev.jsonl", 0.5),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):

@@ -12,14 +12,17 @@ from collections.abc import Sequence
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
+from ..confidence import Evidence, confidence, missing_words
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
+from ..phrasebook import load_phrasebook
 from ..ranking import (
     SCORE_DOC_SYNONYM,
     SCORE_SENTENCE_BAND,
     STRONG,
     Hit,
+    Ranking,
     choose_domain,
     rank_names,
     rank_reference,
@@ -30,7 +33,7 @@ from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
-__all__ = ["answer_free_text"]
+__all__ = ["answer_free_text", "closest_meanings"]
 
 
 def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *, binding: bool) -> KnowledgeResponse:
@@ -56,6 +59,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
     )
+    for typed, read in ranking.corrections.items():
+        question.notes.append(f'"{typed}" was read as "{read}" (a misspelling).')
     if _complaint(question.index, parsed, words) or (parsed.code is not None and parsed.tokens == words):
         # names lead in the order written: the one a complaint starts from ("legato ... does
         # not work with rev"), the outer call of quoted code (".every(4, x => x.rev())")
@@ -80,15 +85,100 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     if detail:
         hits = [h for h in hits if h.match in STRONG and h.score >= SCORE_DOC_SYNONYM]
         _synonym_notes(question, hits)
-        return question.success(
+        response = question.success(
             chosen, "detail", describe_hits(question.index, hits, detail=True), question.items(hits, examples=2)
         )
+        response["confidence"] = 1.0
+        return response
     if ranking.sentence and chosen == "reference":
         hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
-    return question.success(
+    evidence = _evidence(question.index, ranking, hits[0], compared=_compared(parsed.text))
+    sure = confidence(evidence)
+    if evidence.absent(sure):
+        return _absent(question, evidence, hits, sure)
+    response = question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
     )
+    response["confidence"] = sure
+    return response
+
+
+# What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
+# sings like a singer"): an example, not the thing asked for, so never missing from Strudel.
+_COMPARED = re.compile(r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+(?P<x>[^,.;:!?()]+)", re.I)
+
+
+def _compared(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
+
+
+def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit, *, compared: frozenset[str] = frozenset()) -> Evidence:
+    """What the ranking found for the first answer (see ``lookup/confidence.py``)."""
+    if top.match != "text":
+        return Evidence(top.match)
+    words = [w for w in ranking.words if w not in ranking.misspelt and w.lower() not in compared]
+    return Evidence(
+        "text",
+        coverage=top.coverage,
+        phrase=ranking.phrased.get(top.key, 0.0),
+        meaning=ranking.described,
+        missing=tuple(missing_words(index, words)),
+        words=len(words),
+        # a name typed that musicians use for it too ("shimmery chorus"), unlike an everyday
+        # word that happens to be a name ("karaoke mode")
+        named=top.name.lower() in {w.lower() for w in ranking.words} and load_phrasebook().calls_by_name(top.name),
+    )
+
+
+ABSENT_CLOSEST = 3  # names offered as the closest to something Strudel lacks
+MEANINGS_OFFERED = 2  # names a check offers for what an unknown word means, before its spelling neighbours
+
+
+def closest_meanings(index: StrudelIndex, subject: str, domain: Domain) -> list[str]:
+    """What Strudel calls the thing ``subject`` names, when a phrase or the glossary says so
+    ("flanger" -> phaser, "reverb" -> room): names for a check's suggestions, never invented."""
+    words = [w for w in content_tokens(subject) if w.lower() not in SOUND_WORDS]
+    if not words or not any(c.isalpha() for w in words for c in w):
+        return []
+    ranking = rank_words(index, words, reference=domain != "sounds", sounds=domain != "reference")
+    chosen = choose_domain(ranking)
+    hits = ranking.reference if chosen == "reference" else ranking.sounds if chosen == "sounds" else []
+    if not hits:
+        return []
+    if hits[0].match in STRONG:  # the words spell a name ("low pass filter": lpf)
+        return [hits[0].name]
+    meant = ranking.described or expand([t for w in words for t in tokenize(w)])
+    if hits[0].match != "text" or (hits[0].key not in ranking.phrased and not meant):
+        return []
+    evidence = _evidence(index, ranking, hits[0])
+    if evidence.absent(confidence(evidence)):
+        return []
+    return [h.name for h in hits[:MEANINGS_OFFERED]]
+
+
+def _absent(question: Question, evidence: Evidence, hits: Sequence[Hit], sure: float) -> KnowledgeFailure:
+    """Strudel has no such thing: say so, and what comes closest (real names only)."""
+    closest = [h for h in hits if question.item(h, examples=0)][:ABSENT_CLOSEST]
+    thing = " ".join(evidence.missing)
+    answer = f"Strudel has no {thing}: no function, sound or doc in the bundled snapshot mentions it."
+    if closest:
+        answer += f" Closest: {_closest_line(question.index, closest[0])}"
+        answer += f"; also {', '.join(h.name for h in closest[1:])}." if len(closest) > 1 else "."
+    domains: set[str] = {h.domain for h in closest} or set(SOURCES.keys())
+    response = failure(question.q, "not_found", answer, [h.name for h in closest], domains=domains)
+    response["confidence"] = sure
+    return response
+
+
+def _closest_line(index: StrudelIndex, hit: Hit) -> str:
+    """``name``, and what it is in a few words: the function's summary or the sound's kind."""
+    if hit.kind == "function":
+        return f"{hit.name} ({index.reference.by_name[hit.name].summary().rstrip('.')})"
+    if hit.kind == "sound":
+        entry = index.sounds.entries[hit.name]
+        return f"{hit.name} (a {entry.type} sound in {entry.category})"
+    return f"{hit.name} (a bank of {index.sounds.banks[hit.name].n_sounds} sounds)"
 
 
 def _clause_answer(question: Question, words: list[str]) -> Hit | None:
@@ -235,5 +325,9 @@ def _not_found(question: Question, words: Sequence[str], domain: Domain) -> Know
                 suggestions.append(s)
     suggestions = suggestions[:5]
     answer = NOT_FOUND + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else "")
+    missing = missing_words(question.index, words[:4])
+    if missing and len(missing) == len(words[:4]):  # nothing in Strudel holds any word asked
+        answer = f"Strudel has no {' '.join(missing)}: no function, sound or doc in the bundled snapshot mentions it."
+        answer += f" Names spelled like it: {', '.join(suggestions)}." if suggestions else ""
     domains = (domain,) if domain in SOURCES else SOURCES
     return failure(question.q, "not_found", answer, suggestions, domains=domains)

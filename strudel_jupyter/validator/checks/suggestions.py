@@ -13,7 +13,7 @@ from typing import cast
 from rapidfuzz import fuzz
 from tree_sitter import Node
 
-from ...lookup.closest import closest
+from ...lookup.closest import SUGGEST_CUTOFF, closest, did_you_mean
 from ...lookup.concepts import concept_functions, drum_sounds
 from ...lookup.ranking import suggest
 from .context import CheckContext
@@ -32,21 +32,10 @@ def closest_names(word: str, choices: Sequence[str], *, limit: int = 3, cutoff: 
     return [choices[cast(int, h.key)] for h in ranked[:limit]]  # the key of a list item is its position
 
 
-def rank_names(word: str, choices: Sequence[str], *, limit: int = 5, cutoff: float = 60.0) -> list[str]:
-    """Names spelled like ``word`` (``fastt`` -> ``fast``), or hidden in it (``trancegate`` -> ``gate``)."""
-    low = word.lower()
-    if not low or not choices:
-        return []
-    lowered = [c.lower() for c in choices]
-    scored: dict[int, float] = {}
-    for hit in closest(low, lowered, scorer=fuzz.ratio, cutoff=cutoff, limit=limit * 3):
-        i = cast(int, hit.key)  # the key of a list item is its position
-        scored[i] = hit.score + (5 if lowered[i][:1] == low[:1] else 0)
-    for i, c in enumerate(lowered):
-        if len(c) >= 4 and c in low and c != low:
-            scored[i] = max(scored.get(i, 0.0), 75.0 + len(c))
-    ranked = sorted(scored.items(), key=lambda kv: (-kv[1], len(choices[kv[0]]), choices[kv[0]]))
-    return [choices[i] for i, _ in ranked[:limit]]
+def rank_names(word: str, choices: Sequence[str], *, limit: int = 5, cutoff: float = SUGGEST_CUTOFF) -> list[str]:
+    """Names spelled like ``word`` (``fastt`` -> ``fast``), or hidden in it (``trancegate`` -> ``gate``):
+    the package's one "did you mean" (``lookup/closest.py``), as ``strudel_knowledge`` offers them."""
+    return [choices[h.key] for h in did_you_mean(word, choices, limit=limit, cutoff=cutoff)]
 
 
 def suggest_globals(ctx: CheckContext, name: str, node: Node) -> list[str]:

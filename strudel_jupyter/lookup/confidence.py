@@ -1,0 +1,117 @@
+"""How sure an answer is: the evidence behind a ranked answer, turned into one confidence.
+
+Every free-text answer ends here (``answers/free_text.py``). The evidence is what the
+ranking found for the first answer, read in one place:
+
+* how it matched: a name typed (exact, synonym) is certain; a prefix or a corrected
+  misspelling nearly so; text overlap is only as good as what it covers;
+* ``coverage``: the share of the question's words (weighted by their rarity in the docs)
+  that the answer's fields hold;
+* ``phrase``: a musicians' phrase of the phrasebook that names the answer (0-1);
+* ``meaning``: the glossary read some words as the docs' words;
+* ``missing``: the question's words that nothing in Strudel holds: no doc, no sound, no
+  glossary or phrasebook phrase, and no name they could misspell ("vocoder", "metronome").
+
+A text answer that leaves such a word unanswered and holds little else of the question is
+not an answer: ``strudel_knowledge`` says Strudel has no such thing and what comes closest
+(``ok: false``, ``reason: not_found``). It never answers ``ok: true`` on weak overlap alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..data.index import StrudelIndex
+from ..data.textindex import tokenize
+from ..vocabulary import Match
+from .glossary import load_glossary
+from .phrasebook import load_phrasebook
+
+__all__ = ["CONFIDENT", "Evidence", "confidence", "missing_words"]
+
+#: Below this an answer is not given as one: ``ok: false`` with what comes closest.
+CONFIDENT = 0.55
+# ... when at least this share of the question's words are words nothing in Strudel holds:
+# in a long description one odd word ("crank the filter resonance so my 303 squelches") is
+# colour; in "a vocoder on my synth" it is the thing asked for.
+MISSING_SHARE = 0.25
+# What each kind of name match is worth on its own (text is worth its supported coverage).
+NAME_CONFIDENCE: dict[Match, float] = {"exact": 1.0, "synonym": 1.0, "listed": 1.0, "prefix": 0.8, "fuzzy": 0.75}
+# A phrasebook phrase naming the answer adds this much (times its support) to a text
+# answer's coverage; the glossary's reading of the words adds MEANING_SUPPORT.
+PHRASE_SUPPORT, MEANING_SUPPORT = 0.6, 0.15
+MISSING_MIN_LETTERS = 3  # "AI", "de" are too short to say anything is missing
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the ranking found for the first answer of a question (see the module docstring)."""
+
+    match: Match
+    coverage: float = 1.0
+    phrase: float = 0.0
+    meaning: bool = False
+    missing: tuple[str, ...] = ()
+    words: int = 1  # the question's content words (the share missing is counted against them)
+    named: bool = False  # the answer is a name the question typed, which musicians use for it too
+
+    @property
+    def missing_share(self) -> float:
+        return len(self.missing) / max(self.words, 1)
+
+    def absent(self, sure: float) -> bool:
+        """The question asks for something Strudel does not have: say so rather than answer."""
+        return self.match == "text" and sure < CONFIDENT and self.missing_share >= MISSING_SHARE
+
+
+def confidence(evidence: Evidence) -> float:
+    """The answer's confidence, 0-1: a name typed is 1; text overlap is its coverage, supported
+    by phrasebook and glossary, times the share of the question Strudel has words for."""
+    named = NAME_CONFIDENCE.get(evidence.match)
+    if named is not None:
+        return named
+    if evidence.named:
+        return NAME_CONFIDENCE["exact"]
+    support = PHRASE_SUPPORT * evidence.phrase + (MEANING_SUPPORT if evidence.meaning else 0.0)
+    value = min(1.0, evidence.coverage + support) * (1.0 - evidence.missing_share)
+    return round(max(0.0, value), 3)
+
+
+def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
+    """The words of a question that nothing in Strudel holds, in order.
+
+    A word is missing when none of its stems is in the docs' text, the sounds' text or the
+    phrasebook's phrases, no glossary phrase found in the question holds it, it is no name
+    as typed, and it is long enough to mean something. Misspellings are corrected before
+    this is asked.
+    """
+    known = load_phrasebook().stems
+    ref_text, sound_text = index.reference.text, index.sounds.text
+    per_word = [tokenize(w) for w in words]
+    candidates: list[int] = []  # words no docs, sounds or phrasebook word holds (the rare case)
+    for i, (word, word_stems) in enumerate(zip(words, per_word, strict=True)):
+        lower = word.lower()
+        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not word_stems or len(set(lower)) <= 2:
+            continue  # too short to say anything, a number, or a sound spelled out ("aaa", "tss")
+        if any(t in ref_text or t in sound_text or t in known for t in word_stems):
+            continue
+        if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
+            continue
+        candidates.append(i)
+    if not candidates:
+        return []
+    # a glossary phrase found in the question holds its words ("closed door")
+    stems = [t for word_stems in per_word for t in word_stems]
+    starts = [0]
+    for word_stems in per_word:
+        starts.append(starts[-1] + len(word_stems))
+    covered: set[int] = set()
+    for found in (*load_glossary().expand(stems), *load_glossary().expand(stems, sounds=True)):
+        covered.update(range(found.start, found.end))
+    missing: list[str] = []
+    for i in candidates:
+        lower = words[i].lower()
+        if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
+            missing.append(lower)
+    return missing
