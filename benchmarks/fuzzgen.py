@@ -12,11 +12,14 @@ run time; nothing from it is written into this file.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 import random
 import re
 import string
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -1303,12 +1306,39 @@ _SCRIPT_TAGS = {"script", "iframe", "object", "embed", "img", "svg", "math", "li
 _URL_ATTRS = {"href", "src", "action", "formaction", "xlink:href", "data", "srcdoc", "background", "poster"}
 
 
+#: What the package's own pictures are made of (render/picture.py): nothing that runs, loads or links.
+_PICTURE_ELEMENTS = {"svg", "title", "g", "rect", "line", "text"}
+_PICTURE_PREFIX = "data:image/svg+xml;base64,"
+_PICTURE_TAG = re.compile(
+    r"<img class='strudel-picture' alt='[^'<>]*' src='(data:image/svg\+xml;base64,[A-Za-z0-9+/=]*)'>"
+)
+
+
+def our_picture(attrs: dict[str, str | None]) -> bool:
+    """An ``<img class='strudel-picture'>`` of a data URL that is plain SVG shapes and text only."""
+    src = attrs.get("src") or ""
+    if attrs.get("class") != "strudel-picture" or not src.startswith(_PICTURE_PREFIX):
+        return False
+    try:
+        root = ET.fromstring(base64.b64decode(src[len(_PICTURE_PREFIX) :], validate=True).decode("utf-8"))
+    except (binascii.Error, UnicodeDecodeError, ET.ParseError):
+        return False
+    for element in root.iter():
+        if element.tag.rpartition("}")[2] not in _PICTURE_ELEMENTS:
+            return False
+        if any(name.lower().startswith("on") or "href" in name.lower() for name in element.attrib):
+            return False
+    return True
+
+
 class _Markup(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.problems: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "img" and our_picture(dict(attrs)):
+            return  # a picture of what an example plays, checked element by element above
         if tag in _SCRIPT_TAGS:
             self.problems.append(f"<{tag}>")
         for name, value in attrs:
@@ -1338,5 +1368,15 @@ def unsafe_markup(fragment: str) -> list[str]:
         parser.close()
     except Exception as exc:  # the checker must not be the thing that raises
         return [f"unparseable HTML ({type(exc).__name__})"]
-    raw = [f"raw {m.group(0)!r}" for m in _RAW_TAG.finditer(fragment)]
+    # the raw search skips our own pictures only where the parser accepted them as ours
+    ours = [
+        m.span()
+        for m in _PICTURE_TAG.finditer(fragment)
+        if our_picture({"class": "strudel-picture", "src": m.group(1)})
+    ]
+    raw = [
+        f"raw {m.group(0)!r}"
+        for m in _RAW_TAG.finditer(fragment)
+        if not any(start <= m.start() < end for start, end in ours)
+    ]
     return parser.problems + raw

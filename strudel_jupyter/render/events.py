@@ -88,9 +88,10 @@ def note_name(midi: float) -> str:
 
 def _freq_midi(value: Any) -> float | None:
     freq = _number(value)
-    if freq is None or freq <= 0:
+    ratio = freq / 440.0 if freq is not None else 0.0
+    if not 0.0 < ratio < math.inf:  # a tiny frequency underflows to 0 here (5e-324 Hz): no pitch
         return None
-    return midi_of(round(69 + 12 * math.log2(freq / 440.0), 2))
+    return midi_of(round(69 + 12 * math.log2(ratio), 2))
 
 
 @dataclass(frozen=True, slots=True)
