@@ -34,6 +34,7 @@ __all__ = [
     "REST_DEADLINE_SECONDS",
     "REST_QUEUE",
     "REST_WORKERS",
+    "SERVER_SWITCH_INTERVAL_SECONDS",
     "SAMPLE_CACHE_MAX_BYTES",
     "SAMPLE_CONNECT_SECONDS",
     "SAMPLE_FETCH_SECONDS",
@@ -157,6 +158,11 @@ REST_WORKERS = 2
 REST_QUEUE = 32
 #: Seconds a REST request may take before it answers 504 (the worker stops at the core's own limits).
 REST_DEADLINE_SECONDS = 5.0
+#: The server process's GIL switch interval while the REST workers run: a worker computing in
+#: pure Python holds the GIL up to this long each time the event loop wants it back, and one
+#: request needs the loop a dozen times (Python's default, 5 ms, made a lookup beside a slow
+#: one take ~100 ms). Only ever lowered, never raised.
+SERVER_SWITCH_INTERVAL_SECONDS = 0.001
 
 # ------------------------------------------------------- the sample cache (data/sample_cache.py)
 #: Bytes the sample cache keeps on disk by default (``STRUDEL_SAMPLE_CACHE_MAX_BYTES``, a trait);

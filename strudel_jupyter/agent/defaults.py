@@ -84,7 +84,20 @@ def make_registry(*, index: StrudelIndex | None = None, log_size: int = 1000) ->
         STRUDEL_KNOWLEDGE_SCHEMA,
         "reference",
         description=TOOL_DESCRIPTIONS["strudel_knowledge"],
-        keywords=("lookup", "docs", "reference", "function", "sound", "sample", "bank", "synth", "params", "examples"),
+        keywords=(
+            "lookup",
+            "docs",
+            "reference",
+            "function",
+            "sound",
+            "sample",
+            "bank",
+            "synth",
+            "params",
+            "examples",
+            "exist",
+            "available",
+        ),
         core=True,
     )
     registry.register(

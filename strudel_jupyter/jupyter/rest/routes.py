@@ -8,6 +8,7 @@ cache); the editor's routes are in ``editor.py``, your sounds in ``user_sounds.p
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 import tornado.web
@@ -18,6 +19,7 @@ from ...data.index import StrudelIndex
 from ...data.sample_cache import SampleCache
 from ...data.sound_sources import sound_sources
 from ...data.sounds_tab import SOUND_CATEGORIES
+from ...limits import SERVER_SWITCH_INTERVAL_SECONDS
 from ...lookup.browse import (
     browse_reference,
     browse_sounds,
@@ -318,6 +320,8 @@ def setup_handlers(
     if index is not None:
         web_app.settings[INDEX_SETTING] = index
     web_app.settings[POOL_SETTING] = pool if pool is not None else WorkerPool()
+    # the workers compute in pure Python beside the event loop: hand the GIL back to it sooner
+    sys.setswitchinterval(min(sys.getswitchinterval(), SERVER_SWITCH_INTERVAL_SECONDS))
     if samples is not None:
         web_app.settings[SAMPLES_SETTING] = SampleService(samples)
     web_app.add_handlers(".*$", api_routes(web_app.settings.get("base_url", "/")))
