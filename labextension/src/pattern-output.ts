@@ -135,8 +135,8 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
           ),
       sound ? null : findingsList(this.data.validation, this.trusted),
       sound ? null : h('pre', { className: 'jp-Strudel-patternCode' }, h('code', {}, code)),
-      sound ? null : picture(model.data[SVG_MIME]),
-      check ? bar : null
+      check ? bar : null, // the play action right under the code it runs, the picture below
+      sound ? null : picture(model.data[SVG_MIME])
     );
     const audio = loadedAudio();
     if (audio) {
