@@ -4,7 +4,9 @@ Errors thrown while evaluating (``runtime_error``) or querying (``query_error``,
 ``[query] error: ...``), a pattern that plays no event in the cycles checked
 (``plays_nothing``), and sounds the events name that the registry lacks (``unknown_sound``,
 ``sound_not_in_bank``: what actually plays silent, single-quoted strings included). A finding
-the static checks already made is not made again. Where the engine cannot run (missing,
+the static checks already made is not made again; a static tonal warning (an unknown scale or
+chord name) that the engine confirms by throwing while nothing plays comes back as an error at
+the same place, and replaces the warning (``same_place``). Where the engine cannot run (missing,
 a limit hit), one ``info`` finding (``not_run``) says the code was checked statically only.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..data.index import StrudelIndex
 from ..data.sounds_tab import sound_key
@@ -22,7 +24,7 @@ from ..limits import VALIDATE_CYCLES
 from .report import Finding, Severity
 from .scope import ReplScope
 
-__all__ = ["RunContext", "run_findings"]
+__all__ = ["RunContext", "run_findings", "same_place"]
 
 #: Static kinds that say the REPL cannot evaluate the code: running it would only say it again.
 _EVALUATION_STOPPERS = {"syntax", "mini_syntax", "too_complex"}
@@ -82,7 +84,10 @@ def run_findings(
         found.append(Finding("error", "runtime_error", error.name, f"the REPL says: {error.message}", line, column))
         return [_utf8(f) for f in found]
     if error is not None and any(f.kind in _QUERY_KINDS for f in static):
-        pass  # the static check already said it, with its place and real names to use instead
+        # the static check already said it, with its place and real names to use instead; when
+        # nothing plays, the REPL shows it as an error: the static finding says so, once
+        if not run.events:
+            found.extend(_confirmed(f, error.message) for f in static if f.kind in _QUERY_KINDS)
     elif error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
         line, column = error.line or 1, error.column or 1
         where = "in the cycles checked" if not run.events else "in some of the cycles checked (others play)"
@@ -93,6 +98,17 @@ def run_findings(
         found.append(_plays_nothing(run, cycles))
     found.extend(_event_sounds(code, run, static, index, context))
     return [_utf8(f) for f in found]
+
+
+def same_place(finding: Finding) -> tuple[str, str, int, int]:
+    """What makes two findings one: a running finding with the key of a static one replaces it."""
+    return finding.kind, finding.name, finding.line, finding.column
+
+
+def _confirmed(finding: Finding, message: str) -> Finding:
+    """A static tonal warning the engine confirmed by throwing while it played: an error, at its place."""
+    del message  # the static message names the cause and the real names to use instead
+    return replace(finding, severity="error", message=f"{finding.message} (confirmed by running it)")
 
 
 def _utf8(finding: Finding) -> Finding:

@@ -58,7 +58,7 @@ from .report import (
     cannot_validate,
     in_reading_order,
 )
-from .running import RunContext, run_findings
+from .running import RunContext, run_findings, same_place
 from .scope import ReplScope, repl_scope
 from .tree import Parsed, parse
 
@@ -139,7 +139,8 @@ def _findings(code: str, index: StrudelIndex, *, run: bool = False) -> tuple[Fin
             unjudgeable=ctx.defs.remote_sounds or ctx.defs.superdirt,
             hydra=ctx.defs.hydra,
         )
-        ctx.findings.extend(run_findings(code, ctx.findings, index, context))
+        ran = {same_place(f): f for f in run_findings(code, ctx.findings, index, context)}
+        ctx.findings[:] = [ran.pop(same_place(f), f) for f in ctx.findings] + list(ran.values())
     return ctx.sorted_findings()
 
 

@@ -47,9 +47,22 @@ def test_an_invalid_scale_the_static_check_cannot_see_is_the_query_error_the_rep
 
 def test_an_invalid_scale_name_written_out_is_one_finding_with_real_names(index):
     # the static check and the engine see the same cause: no finding twice
-    (finding,) = validate_code('note("c e").scale("C:nosuch")', index=index).findings
-    assert (finding.severity, finding.kind) == ("warning", "unknown_scale")
+    code = 'note("c e").scale("C:nosuch")'
+    (static,) = validate_code(code, index=index, run=False).findings
+    assert (static.severity, static.kind) == ("warning", "unknown_scale")
+    # running it, nothing plays: the REPL shows an error, so the same finding is one, at its place
+    (finding,) = validate_code(code, index=index).findings
+    assert (finding.severity, finding.kind) == ("error", "unknown_scale")
+    assert (finding.line, finding.column, finding.suggestions) == (static.line, static.column, static.suggestions)
     assert finding.suggestions and all(s.startswith("C:") for s in finding.suggestions)
+    assert "confirmed by running it" in finding.message
+
+
+def test_an_invalid_scale_name_in_some_cycles_only_stays_a_warning(index):
+    # the REPL logs the [query] error for those cycles and plays the others
+    code = 'note("c e").scale("<C:major C:nosuch>")'
+    assert kinds(code, index) == [("warning", "unknown_scale")]
+    assert strudel_validate(code)["ok"] is True
 
 
 def test_a_query_error_in_some_cycles_only_is_a_warning(index):

@@ -13,8 +13,24 @@ __all__ = ["check_escapes", "check_mini_strings", "check_syntax"]
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "${": "}"}
 
 
+#: Nodes a ``return`` may stand in (tree-sitter-javascript's names).
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "arrow_function",
+        "method_definition",
+        "generator_function",
+        "generator_function_declaration",
+        "class_static_block",
+    }
+)
+
+
 def check_syntax(ctx: CheckContext, root: Node) -> None:
     """JavaScript syntax errors: a bracket left open or closed wrongly, else tree-sitter's ERROR nodes."""
+    _top_level_returns(ctx, root)
     if not root.has_error:
         return
     count = _bracket_errors(ctx, root)
@@ -35,6 +51,21 @@ def check_syntax(ctx: CheckContext, root: Node) -> None:
             token = words[0][:20] if words else "end of input"
             ctx.add_at(node, "error", "syntax", token, f"syntax error near {token!r}")
             count += 1
+
+
+def _top_level_returns(ctx: CheckContext, root: Node) -> None:
+    """A ``return`` outside any function: JavaScript's parser (the REPL's) refuses the whole code."""
+    for node in walk(root):
+        ctx.tick()
+        if node.type != "return_statement" or not ctx.is_complete(node):
+            continue
+        parent = node.parent
+        while parent is not None and parent.type not in _FUNCTIONS:
+            parent = parent.parent
+        if parent is None:
+            message = "syntax error: 'return' outside of a function (the REPL evaluates the code as a script)"
+            ctx.add_at(node, "error", "syntax", "return", message)
+            return
 
 
 def _bracket_errors(ctx: CheckContext, root: Node) -> int:

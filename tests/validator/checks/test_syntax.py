@@ -16,6 +16,21 @@ def test_syntax_errors_name_the_unclosed_bracket(index):
     assert "unexpected ')'" in g.message
 
 
+def test_a_return_outside_any_function_is_the_syntax_error_the_repl_throws(index):
+    # the REPL evaluates the code as a script: JavaScript's parser refuses a top-level return
+    f = only('s("bd")\nif (true) { return 1 }', index, kind="syntax")
+    assert (f.severity, f.name, f.line, f.column) == ("error", "return", 2, 13)
+    assert "outside of a function" in f.message
+    # inside a function of any kind, a return is fine
+    for code in (
+        's("bd").sometimesBy(0.5, x => { return x.fast(2) })',
+        'const f = function () { return 1 }\ns("bd")',
+        'function g() { return s("bd") }\ng()',
+        'const o = { m() { return 1 } }\ns("bd")',
+    ):
+        assert findings(code, index, kind="syntax") == [], code
+
+
 def test_mini_notation_syntax_errors_point_into_the_string(index):
     f = only('note("c e [g")', index, kind="mini_syntax")
     assert (f.severity, f.line, f.column) == ("error", 1, 13)
