@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
 from .derived import Derived
 from .htmltext import html_to_text, sanitize_html
+from .phrasebook import phrases_by_target, read_phrasebook
 from .reference_tab import filter_tags, normalise_tags, reference_entries, tag_counts
 from .textindex import TextIndex, segment, split_identifier
 
@@ -48,6 +49,7 @@ _FIELD_WEIGHTS = {
     "tags": 1.0,
     "comments": 0.5,
     "arguments": 0.5,
+    "phrases": 0.5,
 }
 _COMMENT = re.compile(r"//(.*)$|/\*(.*?)\*/", re.M | re.S)
 
@@ -165,7 +167,13 @@ def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
 class ReferenceIndex:
     """The reference tab's entries with lookups by name, synonym and text."""
 
-    def __init__(self, docs: Iterable[Mapping[str, Any]]) -> None:
+    def __init__(
+        self, docs: Iterable[Mapping[str, Any]], *, phrases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
+        """``phrases``: what musicians call each function, by its name or a synonym
+        (default: the package's phrasebook, ``data/phrasebook.py``); a text field of its own."""
+        if phrases is None:
+            phrases = phrases_by_target(read_phrasebook()[0], sounds=False)
         entries = [_entry(doc, kept) for doc, kept in reference_entries(docs)]
         entries.sort(key=lambda e: collation_key(e.name))
         self.entries: tuple[ReferenceEntry, ...] = tuple(entries)
@@ -196,6 +204,12 @@ class ReferenceIndex:
                 parts += segment(name.lower(), vocabulary)
             return " ".join(parts) + " " + name.lower()
 
+        # the phrasebook's phrases for an entry, whether they name it or one of its synonyms
+        said: dict[str, list[str]] = {}
+        for target, written in phrases.items():
+            entry = self.get(target)
+            if entry is not None:
+                said.setdefault(entry.name, []).extend(written)
         self.text = TextIndex(
             {
                 e.name: {
@@ -206,10 +220,12 @@ class ReferenceIndex:
                     "tags": " ".join(e.tags),
                     "comments": _example_comments(e.examples),
                     "arguments": _own_arguments(e.name, e.examples),
+                    "phrases": said.get(e.name, ()),
                 }
                 for e in entries
             },
             _FIELD_WEIGHTS,
+            apart=("phrases",),
         )
         self.inlinks: dict[str, int] = self._inlinks(entries)
         # Priors for text relevance, from the docs themselves: entries other entries point

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
 from .derived import Derived
+from .phrasebook import FAMILY_MEMBERS, family_keys, phrases_by_target, read_phrasebook
 from .sound_words import NAMING_FIELDS, SOUND_TEXT_WEIGHTS, drum_words, phrases, program_names, sample_path_words
 from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
 from .textindex import TextIndex, tokenize
@@ -294,7 +295,9 @@ class _State:
         documents = {k: self._sound_text(k) for k in visible}
         for bank, b in self.banks.items():
             documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
-        self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS)
+        for key, said in _phrase_documents(visible, self.banks).items():
+            documents[key]["phrases"] = ", ".join(said)
+        self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS, apart=("phrases",))
         # the words that name a sound (not where its files are kept): "kick", "piano", "909"
         naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}
         self.naming_words = frozenset(tokenize(" ".join(naming_texts)))
@@ -308,12 +311,30 @@ class _State:
         return {
             "name": key,
             "program": program,
-            "phrases": phrases([*(str(p.get("program", "")) for p in programs), drum]),
+            "pairs": phrases([*(str(p.get("program", "")) for p in programs), drum]),
             "family": family,
             "drum": drum,
             "label": self.banks[entry.bank].label if entry.bank in self.banks else "",
             "folders": folders,
         }
+
+
+def _phrase_documents(visible: list[str], banks: Mapping[str, Bank]) -> dict[str, list[str]]:
+    """The phrasebook's phrases per sounds document: a bank's on the bank (and the sound of its
+    name), a sound's on it, a family's on its first ``FAMILY_MEMBERS`` sounds (as
+    ``lookup/phrasebook.resolve`` reads a target)."""
+    ordered = sorted(visible)
+    names = frozenset(visible)
+    out: dict[str, list[str]] = {}
+    for target, said in phrases_by_target(read_phrasebook()[0], sounds=True).items():
+        lower = target.lower()
+        if lower in banks:
+            keys = [BANK_DOC + lower, *([lower] if lower in names else [])]
+        else:
+            keys = family_keys(ordered, lower)[:FAMILY_MEMBERS]
+        for key in keys:
+            out.setdefault(key, []).extend(said)
+    return out
 
 
 def _primary(categories: tuple[str, ...], data: Mapping[str, Any]) -> str:

@@ -11,7 +11,7 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 __all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize"]
 
@@ -143,6 +143,8 @@ class TextIndex:
     """BM25F over weighted fields of a fixed set of documents (keys are document ids).
 
     ``fields`` per document: ``{field_name: text}``; ``weights``: ``{field_name: weight}``.
+    ``apart``: fields of words said *about* the documents rather than by them (the
+    phrasebook's): they score like the others, but their words are not :attr:`own`.
     """
 
     def __init__(
@@ -152,10 +154,12 @@ class TextIndex:
         *,
         k1: float = 1.2,
         b: float = 0.75,
+        apart: Collection[str] = (),
     ) -> None:
         self.k1, self.b = k1, b
         tfs: dict[str, dict[str, float]] = {}
         lengths: dict[str, float] = {}
+        own: set[str] = set()
         for key, fields in documents.items():
             tf: dict[str, float] = {}
             get = tf.get
@@ -168,6 +172,8 @@ class TextIndex:
                 for token in tokens:
                     tf[token] = get(token, 0.0) + weight
                 length += weight * len(tokens)
+                if field_name not in apart:
+                    own.update(tokens)
             tfs[key] = tf
             lengths[key] = length
         n = max(len(tfs), 1)
@@ -182,6 +188,8 @@ class TextIndex:
                 postings[token].append((key, idf[token] * f * k1_plus / (f + norm)))
         self._postings = postings
         self.size = len(tfs)
+        #: the terms the documents' own fields hold (not only an ``apart`` field)
+        self.own: frozenset[str] = frozenset(own) if apart else frozenset(postings)
 
     def __contains__(self, token: str) -> bool:
         return token in self._postings

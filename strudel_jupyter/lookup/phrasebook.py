@@ -2,7 +2,8 @@
 
 "ratchet the hats" names ``ply``, "thumb piano" the kalimbas, "widen the stereo" ``jux``.
 The data is ours, in our own words (``phrasebook/<area>.txt``, one file per area, format in
-docs/phrasebook.md); the snapshot decides which names are real (the tests check every
+docs/phrasebook.md, read by ``data/phrasebook.py``, whose lines are also a field of the text
+indexes); the snapshot decides which names are real (the tests check every
 target). Phrases are read with the glossary's stemming and phrase matching, so "ratcheting"
 finds "ratchet", and filler words ("the", "make") never have to match.
 
@@ -14,17 +15,26 @@ overlap, weaker than a name typed. ``find`` gives the hits (target, phrase, span
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..data.index import StrudelIndex
+from ..data.phrasebook import (
+    FAMILY_MEMBERS,
+    PHRASEBOOK_DIR,
+    SOUND_AREAS,
+    PhraseLine,
+    family_keys,
+    parse_phrasebook,
+    read_phrasebook,
+)
 from ..data.textindex import tokenize
 from ..vocabulary import Domain, Kind
 from .glossary import find_phrases, phrase_key
 
 __all__ = [
+    "FAMILY_MEMBERS",
     "PHRASEBOOK_DIR",
     "PhraseHit",
     "PhraseLine",
@@ -35,36 +45,12 @@ __all__ = [
     "phrase_hits",
     "phrase_weight",
     "resolve",
+    "SOUND_AREAS",
 ]
 
-PHRASEBOOK_DIR = Path(__file__).with_name("phrasebook")
-#: The areas about sounds: their targets are sounds, families and banks, never functions
-#: (the synth ``saw`` in synths.txt, the signal ``saw`` in signals.txt).
-SOUND_AREAS = frozenset({"drums", "percussion", "instruments", "synths", "textures"})
-_SEPARATOR = ":"
-# A target is one name: a function, synonym, sound key, sound family prefix or bank.
-_TARGET = re.compile(r"^[A-Za-z0-9_]+$")
 # How specific a phrase is, by its stems: one everyday word ("stutter") says less than
 # three ("widen the stereo image").
 _WEIGHTS = {1: 0.5, 2: 0.85}
-FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
-# A member of a family: the family's name, then digits and/or an "_" suffix (kalimba2, recorder_alto_sus).
-_MEMBER_TAIL = re.compile(r"^\d*(?:_[a-z0-9_]+)?$")
-
-
-@dataclass(frozen=True, slots=True)
-class PhraseLine:
-    """One line of a phrasebook file: a target name and what people call it."""
-
-    target: str
-    phrases: tuple[str, ...]
-    area: str  # the file's stem: "rhythm", "drums"
-    line: int
-
-    @property
-    def sounds(self) -> bool:
-        """A line about a sound (its area is one of ``SOUND_AREAS``)."""
-        return self.area in SOUND_AREAS
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,51 +118,16 @@ class Phrasebook:
         return hits
 
 
-def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
-    """One file's lines and its header (the comment lines before the first entry).
-
-    A malformed line raises ``ValueError`` naming the area and line.
-    """
-    lines: list[PhraseLine] = []
-    header: list[str] = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if not lines:
-                header.append(line.lstrip("# ").strip())
-            continue
-        target, sep, rest = line.partition(_SEPARATOR)
-        target = target.strip()
-        phrases = tuple(p.strip().lower() for p in rest.split(",") if p.strip())
-        if not sep or not _TARGET.match(target) or not phrases:
-            raise ValueError(f"phrasebook {area}.txt line {n}: expected 'name: phrase, phrase', got {raw!r}")
-        lines.append(PhraseLine(target, phrases, area, n))
-    return lines, " ".join(header)
-
-
 @functools.cache
 def load_phrasebook(directory: Path = PHRASEBOOK_DIR) -> Phrasebook:
-    """The package's phrasebook, every area (read once)."""
-    lines: list[PhraseLine] = []
-    headers: dict[str, str] = {}
-    for path in sorted(directory.glob("*.txt")):
-        found, header = parse_phrasebook(path.read_text(encoding="utf-8"), path.stem)
-        lines += found
-        headers[path.stem] = header
-    return Phrasebook(lines, headers)
+    """The package's phrasebook, every area (read once, by ``data/phrasebook.py``)."""
+    lines, headers = read_phrasebook(directory)
+    return Phrasebook(lines, dict(headers))
 
 
 def family_members(index: StrudelIndex, family: str) -> list[str]:
     """The sounds of a family, the family's own name first: kalimba, kalimba2, ..."""
-    lower = family.lower()
-    entries = index.sounds.entries
-    members = sorted(
-        (k for k in entries if k.startswith(lower) and k != lower and _MEMBER_TAIL.match(k[len(lower) :])),
-        key=lambda k: (len(k), k),
-    )
-    return ([lower] if lower in entries else []) + members
+    return family_keys(sorted(index.sounds.entries), family)
 
 
 def resolve(index: StrudelIndex, target: str, *, sounds: bool = False) -> list[tuple[Domain, Kind, str]]:

@@ -636,18 +636,19 @@ def _phrasebook_hits(
     found = phrase_hits(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
-    idf = index.reference.text.idf
+    # (the docs' and the sounds' own words: not the phrasebook's field of their text indexes)
+    idf, docs_words, sounds_words = index.reference.text.idf, index.reference.text.own, index.sounds.text.own
     rarest = max(idf.values(), default=1.0) or 1.0
     prose = _prose_words(index)
     for hit in found:
         # a phrase of words the docs seldom use says more than one of their everyday words
         stems = hit.key
-        rarity = sum(min(idf.get(t, rarest) / rarest, 1.0) for t in stems) / max(len(stems), 1)
-        if len(stems) == 1 and stems[0] in idf:
+        rarity = sum(min(idf[t] / rarest if t in docs_words else 1.0, 1.0) for t in stems) / max(len(stems), 1)
+        if len(stems) == 1 and stems[0] in docs_words:
             rarity *= 0.6  # one word the docs use: their text weighs it already
         score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
         own = {w.lower() for w in words[hit.start : hit.end]}
-        if hit.sounds and all(t in index.sounds.text or t in prose for w in own for t in tokenize(w)):
+        if hit.sounds and all(t in sounds_words or t in prose for w in own for t in tokenize(w)):
             # the sounds' own words (drum-kit words, General MIDI names) say it already, and
             # a word of the functions' docs ("static", "ping") is read by those docs
             continue
@@ -699,7 +700,7 @@ def _misspelt_words(
     index: StrudelIndex, words: Sequence[str], *, reference: bool, sounds: bool
 ) -> dict[str, list[Hit]]:
     """The words found nowhere (no doc, no sound, no glossary) that misspell names, with those names."""
-    vocab_ref, vocab_snd, glossary = index.reference.text, index.sounds.text, load_glossary().stems
+    vocab_ref, vocab_snd, glossary = index.reference.text.own, index.sounds.text.own, load_glossary().stems
     found: dict[str, list[Hit]] = {}
     for word in words:
         stems = tokenize(word)
@@ -775,7 +776,7 @@ def known_word(index: StrudelIndex, word: str) -> bool:
         word.isalpha()
         and (word.islower() or word.istitle())
         and bool(stems)
-        and all(t in index.reference.text or t in index.sounds.text or t in glossary for t in stems)
+        and all(t in index.reference.text.own or t in index.sounds.text.own or t in glossary for t in stems)
     )
 
 

@@ -61,11 +61,11 @@ def _word_slot(index: StrudelIndex, word: str) -> Slot:
     stems = tokenize(word)
     slot = [(t, 1.0) for t in stems]
     lower = word.lower()
-    ref_text, sounds = index.reference.text, index.sounds
+    docs_words, sounds = index.reference.text.own, index.sounds
     if (
         len(lower) >= 5
         and stems
-        and not any(t in ref_text for t in stems)
+        and not any(t in docs_words for t in stems)
         and lower not in sounds.entries
         and lower not in sounds.banks
     ):

@@ -1,0 +1,123 @@
+"""The musician's phrasebook as data: its files read into lines (target, phrases, area).
+
+What musicians call a function or a sound ("ratchet" for ``ply``, "thumb piano" for the
+kalimbas) is hand-written knowledge of our own, one file per area in
+``lookup/phrasebook/<area>.txt`` (format in docs/phrasebook.md). This module only reads the
+files: the reference's and the sounds' text indexes hold each entry's phrases as a field
+(``phrases_by_target``), and ``lookup/phrasebook.py`` finds whole phrases in a question.
+A phrase written ``~vocoder`` names a thing Strudel lacks (the target is only what comes
+closest): it is never one of the target's phrases.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "FAMILY_MEMBERS",
+    "PHRASEBOOK_DIR",
+    "SOUND_AREAS",
+    "PhraseLine",
+    "family_keys",
+    "parse_phrasebook",
+    "phrases_by_target",
+    "read_phrasebook",
+]
+
+# The files stay beside the lookup that matches them (the package ships them from there).
+PHRASEBOOK_DIR = Path(__file__).resolve().parents[1] / "lookup" / "phrasebook"
+#: The areas about sounds: their targets are sounds, families and banks, never functions
+#: (the synth ``saw`` in synths.txt, the signal ``saw`` in signals.txt).
+SOUND_AREAS = frozenset({"drums", "percussion", "instruments", "synths", "textures"})
+_SEPARATOR = ":"
+_NEAR = "~"  # a thing Strudel lacks, for which the line's target comes closest
+# A target is one name: a function, synonym, sound key, sound family prefix or bank.
+_TARGET = re.compile(r"^[A-Za-z0-9_]+$")
+FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
+# A member of a family: the family's name, then digits and/or an "_" suffix (kalimba2, recorder_alto_sus).
+_MEMBER_TAIL = re.compile(r"^\d*(?:_[a-z0-9_]+)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseLine:
+    """One line of a phrasebook file: a target name and what people call it."""
+
+    target: str
+    phrases: tuple[str, ...]
+    area: str  # the file's stem: "rhythm", "drums"
+    line: int
+
+    @property
+    def sounds(self) -> bool:
+        """A line about a sound (its area is one of ``SOUND_AREAS``)."""
+        return self.area in SOUND_AREAS
+
+
+def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
+    """One file's lines and its header (the comment lines before the first entry).
+
+    A malformed line raises ``ValueError`` naming the area and line.
+    """
+    lines: list[PhraseLine] = []
+    header: list[str] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if not lines:
+                header.append(line.lstrip("# ").strip())
+            continue
+        target, sep, rest = line.partition(_SEPARATOR)
+        target = target.strip()
+        phrases = tuple(p.strip().lower() for p in rest.split(",") if p.strip())
+        if not sep or not _TARGET.match(target) or not phrases:
+            raise ValueError(f"phrasebook {area}.txt line {n}: expected 'name: phrase, phrase', got {raw!r}")
+        lines.append(PhraseLine(target, phrases, area, n))
+    return lines, " ".join(header)
+
+
+@functools.cache
+def read_phrasebook(directory: Path = PHRASEBOOK_DIR) -> tuple[tuple[PhraseLine, ...], Mapping[str, str]]:
+    """Every area's lines, and each area's header (read once)."""
+    lines: list[PhraseLine] = []
+    headers: dict[str, str] = {}
+    for path in sorted(directory.glob("*.txt")):
+        found, header = parse_phrasebook(path.read_text(encoding="utf-8"), path.stem)
+        lines += found
+        headers[path.stem] = header
+    return tuple(lines), headers
+
+
+def phrases_by_target(lines: Iterable[PhraseLine], *, sounds: bool) -> dict[str, tuple[str, ...]]:
+    """``{target: its phrases}`` of the lines of one domain (sound areas or the others),
+    without the ``~`` phrases (things Strudel lacks are no phrase of the target)."""
+    out: dict[str, list[str]] = {}
+    for line in lines:
+        if line.sounds == sounds:
+            out.setdefault(line.target, []).extend(p for p in line.phrases if not p.startswith(_NEAR))
+    return {target: tuple(phrases) for target, phrases in out.items() if phrases}
+
+
+def family_keys(sorted_keys: Sequence[str], family: str) -> list[str]:
+    """The sound keys of a family, the family's own name first: kalimba, kalimba2, ...
+
+    ``sorted_keys``: every sound key, sorted (a family's keys are found by bisection).
+    """
+    lower = family.lower()
+    start = bisect.bisect_left(sorted_keys, lower)
+    own, members = False, []
+    for key in sorted_keys[start:]:
+        if not key.startswith(lower):
+            break
+        if key == lower:
+            own = True
+        elif _MEMBER_TAIL.match(key[len(lower) :]):
+            members.append(key)
+    members.sort(key=lambda k: (len(k), k))
+    return ([lower] if own else []) + members
