@@ -40,7 +40,9 @@ REFERENCE_COLUMNS = [
 ]
 
 # Text fields and their weight in relevance: a word in a name says more than one
-# in a long description.
+# in a long description. ``phrases``: the phrasebook's phrases for the function (what
+# musicians call it, data/phrasebook.py), their words loose: "play my riff backwards" holds
+# rev's "backwards" and "play backwards" though no phrase is in it whole.
 _FIELD_WEIGHTS = {
     "name": 4.0,
     "synonyms": 3.0,

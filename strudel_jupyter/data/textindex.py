@@ -143,8 +143,8 @@ class TextIndex:
     """BM25F over weighted fields of a fixed set of documents (keys are document ids).
 
     ``fields`` per document: ``{field_name: text}``; ``weights``: ``{field_name: weight}``.
-    ``apart``: fields of words said *about* the documents rather than by them (the
-    phrasebook's): they score like the others, but their words are not :attr:`own`.
+    ``apart``: fields of words said *about* a document rather than by it (the phrasebook's):
+    they score like the others, but their words are not :attr:`own`.
     """
 
     def __init__(
@@ -189,7 +189,7 @@ class TextIndex:
         self._postings = postings
         self.size = len(tfs)
         #: the terms the documents' own fields hold (not only an ``apart`` field)
-        self.own: frozenset[str] = frozenset(own) if apart else frozenset(postings)
+        self.own: frozenset[str] = frozenset(own)
 
     def __contains__(self, token: str) -> bool:
         return token in self._postings

@@ -65,7 +65,11 @@ SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text,
 # A phrasebook phrase ("ratchet" -> ply, lookup/phrasebook.py), by its weight (its length) and
 # the rarity of its words in the docs: a specific one above every text relevance (a
 # description's best is 80), a vague one below it; always below a synonym.
-SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
+SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 72.0, 85.0
+# ... plus up to this much by its item's text relevance to the whole question (its docs' words
+# and, loose, all its phrases: the ``phrases`` field, data/reference.py): among phrase hits and
+# close text, the entry the rest of the question also describes leads.
+SCORE_PHRASE_TEXT_LIFT = 6.0
 SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
@@ -542,8 +546,8 @@ def _fused_evidence(
     ref_phrases, snd_phrases = _phrase_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    ref_hits += _with_text_coverage(ref_phrases, ref_hits)
-    snd_hits += _with_text_coverage(snd_phrases, snd_hits)
+    ref_hits += _with_text_coverage(ref_phrases, ref_hits, lift=ranking.sentence)
+    snd_hits += _with_text_coverage(snd_phrases, snd_hits, lift=ranking.sentence)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -669,11 +673,24 @@ def _phrase_support(hit: Hit) -> float:
     return min(1.0, max(0.3, place, hit.coverage / 2))
 
 
-def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit]) -> list[Hit]:
+def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit], *, lift: bool) -> list[Hit]:
     """Phrase hits answer at least the words their item's text hit answers: the best hit of
-    an item is kept, and it must not lose what the docs' text said about the question."""
+    an item is kept, and it must not lose what the docs' text said about the question.
+
+    ``lift`` (a description): a phrase hit also rises by its item's text relevance, up to
+    ``SCORE_PHRASE_TEXT_LIFT``, so the question's other words decide between phrases.
+    """
     covered = {h.key: h.coverage for h in hits if h.match == "text"}
-    return [replace(h, coverage=max(h.coverage, covered.get(h.key, 0.0))) for h in phrases]
+    text = {h.key: h.score for h in hits if h.match == "text"} if lift else {}
+    low, high = SCORE_SENTENCE_BAND
+    return [
+        replace(
+            h,
+            coverage=max(h.coverage, covered.get(h.key, 0.0)),
+            score=h.score + SCORE_PHRASE_TEXT_LIFT * max(0.0, text.get(h.key, low) - low) / (high - low),
+        )
+        for h in phrases
+    ]
 
 
 def _below_names(score: float) -> float:
