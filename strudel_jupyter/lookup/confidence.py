@@ -27,6 +27,7 @@ from ..data.textindex import tokenize
 from ..vocabulary import Match
 from .glossary import load_glossary
 from .phrasebook import load_phrasebook
+from .wish_objects import wish_object_stems
 
 __all__ = ["CONFIDENT", "Evidence", "confidence", "missing_words"]
 
@@ -96,6 +97,8 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # too short to say anything, a number, or a sound spelled out ("aaa", "tss")
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
+        if all(t in wish_object_stems() for t in word_stems):
+            continue  # what the wish changes ("my riff"), never the thing Strudel lacks
         if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
             continue
         candidates.append(i)
