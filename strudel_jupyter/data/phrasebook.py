@@ -18,12 +18,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .textindex import WORD_RE
+
 __all__ = [
     "FAMILY_MEMBERS",
     "PHRASEBOOK_DIR",
     "SOUND_AREAS",
     "PhraseLine",
     "family_keys",
+    "field_text",
     "parse_phrasebook",
     "phrases_by_target",
     "read_phrasebook",
@@ -102,6 +105,17 @@ def phrases_by_target(lines: Iterable[PhraseLine], *, sounds: bool) -> dict[str,
         if line.sounds == sounds:
             out.setdefault(line.target, []).extend(p for p in line.phrases if not p.startswith(_NEAR))
     return {target: tuple(phrases) for target, phrases in out.items() if phrases}
+
+
+def field_text(phrases: Iterable[str]) -> str:
+    """The words of a sound's phrases, each once: the text of its ``phrases`` field.
+
+    A family's phrases say one thing many ways ("kick", "kick drum", "synth kick"): a word
+    they repeat is no more about the sound for it (else a short document of phrases
+    outweighs the drum the word names). A function's phrases are kept as written
+    (data/reference.py): the word its phrases repeat is its central one.
+    """
+    return " ".join(dict.fromkeys(w.lower() for phrase in phrases for w in WORD_RE.findall(phrase)))
 
 
 def family_keys(sorted_keys: Sequence[str], family: str) -> list[str]:

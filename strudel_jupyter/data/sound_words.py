@@ -61,7 +61,7 @@ SOUND_TEXT_WEIGHTS: Mapping[str, float] = {
     "name": 1.0,
     "program": 1.0,
     "pairs": 1.0,  # neighbouring words run together ("electricpiano"): ``phrases()``
-    "phrases": 1.0,  # what musicians call the sound (the phrasebook's, data/phrasebook.py)
+    "phrases": 0.5,  # what musicians call the sound (the phrasebook's, data/phrasebook.py)
     "drum": 0.9,
     "label": 0.8,
     "family": 0.5,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
 from .derived import Derived
-from .phrasebook import FAMILY_MEMBERS, family_keys, phrases_by_target, read_phrasebook
+from .phrasebook import FAMILY_MEMBERS, family_keys, field_text, phrases_by_target, read_phrasebook
 from .sound_words import NAMING_FIELDS, SOUND_TEXT_WEIGHTS, drum_words, phrases, program_names, sample_path_words
 from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
 from .textindex import TextIndex, tokenize
@@ -296,7 +296,7 @@ class _State:
         for bank, b in self.banks.items():
             documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
         for key, said in _phrase_documents(visible, self.banks).items():
-            documents[key]["phrases"] = ", ".join(said)
+            documents[key]["phrases"] = field_text(said)
         self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS, apart=("phrases",))
         # the words that name a sound (not where its files are kept): "kick", "piano", "909"
         naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}

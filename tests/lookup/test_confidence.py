@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.data.textindex import tokenize
 from strudel_jupyter.lookup.confidence import CONFIDENT, MISSING_SHARE, Evidence, confidence, missing_words
+from strudel_jupyter.lookup.wish_objects import WISH_OBJECTS_FILE, wish_object_stems
 
 
 @pytest.mark.parametrize(
@@ -97,3 +99,19 @@ def test_a_check_on_a_word_that_is_no_name_offers_what_strudel_calls_it(shared_i
 def test_comparisons_and_sounds_spelled_out_are_not_missing_things(shared_index, query):
     response = strudel_knowledge(query, index=shared_index)
     assert response["ok"] is True, response["answer"]
+
+
+def test_the_thing_a_wish_changes_is_never_missing(shared_index):
+    # Given musicians' words for what a wish changes (wish_objects.txt), found in no doc
+    words = ["play", "riff", "backwards", "jam"]
+    # Then none is missing: "my riff", "the jam" are the object of the wish
+    assert missing_words(shared_index, words) == []
+    # while a word nowhere beside them still is
+    assert missing_words(shared_index, ["reverse", "riff", "soundcloud"]) == ["soundcloud"]
+
+
+def test_the_wish_objects_list_has_its_header():
+    text = WISH_OBJECTS_FILE.read_text(encoding="utf-8")
+    assert text.startswith("# ") and "Our own list" in text
+    # and its words are read with the docs' stemming ("hats" as "hat")
+    assert all(t in wish_object_stems() for word in ("riff", "grooves", "hats") for t in tokenize(word))

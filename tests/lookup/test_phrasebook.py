@@ -253,3 +253,37 @@ def test_an_invented_name_spelling_a_phrase_is_offered_its_target(shared_index):
     assert concept_functions(shared_index, "bitcrush")[0] == "crush"
     # and a misspelling still means nothing here (its spelling neighbours answer it)
     assert concept_functions(shared_index, "fastt") == []
+
+
+# ------------------------------------------------------------ its phrases as a text field
+def test_a_phrase_reworded_still_finds_its_function_through_the_phrases_field(shared_index):
+    # Given ply's phrases ("repeat each hit", "roll each note", "hi-hat rolls"), none of them
+    # whole in the question ("every", not "each")
+    domain, names = _top("repeat every hit three times in its own slot, like rolls", shared_index)
+    # Then the words they share still answer ply first, through the functions' phrases field
+    assert domain == "reference" and names[0] == "ply", names
+
+
+def test_the_thing_a_wish_changes_does_not_hide_its_function(shared_index):
+    # Given rev's "backwards" and "play backwards", and "riff": the musician's word for what is reversed
+    response = strudel_knowledge("play my riff backwards", index=shared_index)
+    # Then it is an answer, rev first: the riff is what it is done to, not a thing Strudel lacks
+    assert response["ok"] is True and response["items"][0]["name"] == "rev", response["answer"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("change the playback speed of a sample", {"speed"}),
+        ("position the audio in the stereo field", {"pan"}),
+        ("reduce the bit depth for a lo-fi effect", {"crush"}),
+        ("repeat each event a few times", {"ply", "plyWith", "plyForEach"}),
+        ("play the parts of a pattern in random order", {"shuffle", "scramble"}),
+        ("turn a continuous signal into discrete steps", {"segment"}),
+        ("make it darker by removing high frequencies", {"lpf", "djf"}),
+    ],
+)
+def test_a_question_in_the_docs_words_answers_as_before(shared_index, query, expected):
+    # Given a question worded as the docs word it (eval_heldout's), the phrases field does not move it
+    domain, names = _top(query, shared_index)
+    assert domain == "reference" and names[0] in expected, names

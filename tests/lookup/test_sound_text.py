@@ -14,15 +14,18 @@ from strudel_jupyter.lookup.relevance import text_sounds
     [
         (["kick"], "bd"),
         (["hat"], "hh"),
-        (["cowbell"], "cowbell"),
+        # (the sampled cowbell, or the drum machines' cb: the phrasebook calls both "cowbell";
+        # the answer to "cowbell" is the sound of that name: tests below)
+        (["cowbell"], {"cowbell", "cb"}),
         (["electric", "piano"], "gm_epiano1"),
         (["tenor", "sax"], "gm_tenor_sax"),
         (["slap", "bass"], "gm_slap_bass_1"),
     ],
 )
 def test_sounds_are_found_by_the_words_a_musician_uses(shared_index, words, top):
-    # Given the sound text (names, programs, drum words), When searched, Then the sound leads
-    assert text_sounds(shared_index, words)[0][0] == top
+    # Given the sound text (names, programs, drum words, phrases), When searched, Then the sound leads
+    first = text_sounds(shared_index, words)[0][0]
+    assert first in top if isinstance(top, set) else first == top
 
 
 @pytest.mark.parametrize(("word", "bank"), [("909", "tr909"), ("808", "tr808"), ("mpc", "mpc60")])
@@ -33,7 +36,14 @@ def test_machine_names_find_their_banks(shared_index, word, bank):
 
 @pytest.mark.parametrize(
     ("query", "top"),
-    [("kick", "bd"), ("kick drum", "bd"), ("hi hat", "hh"), ("snare", "snare"), ("electric piano", "gm_epiano1")],
+    [
+        ("kick", "bd"),
+        ("kick drum", "bd"),
+        ("hi hat", "hh"),
+        ("snare", "snare"),
+        ("electric piano", "gm_epiano1"),
+        ("a cowbell sound", "cowbell"),
+    ],
 )
 def test_a_drum_or_instrument_word_answers_sounds_not_a_lookalike_function(shared_index, query, top):
     # Given a word that names sounds ("kick", not a misspelt "pick")
