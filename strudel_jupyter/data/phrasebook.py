@@ -27,6 +27,7 @@ __all__ = [
     "PhraseLine",
     "family_keys",
     "field_text",
+    "package_phrases",
     "parse_phrasebook",
     "phrases_by_target",
     "read_phrasebook",
@@ -105,6 +106,12 @@ def phrases_by_target(lines: Iterable[PhraseLine], *, sounds: bool) -> dict[str,
         if line.sounds == sounds:
             out.setdefault(line.target, []).extend(p for p in line.phrases if not p.startswith(_NEAR))
     return {target: tuple(phrases) for target, phrases in out.items() if phrases}
+
+
+@functools.cache
+def package_phrases(*, sounds: bool) -> Mapping[str, tuple[str, ...]]:
+    """:func:`phrases_by_target` of the package's phrasebook (read once per domain)."""
+    return phrases_by_target(read_phrasebook()[0], sounds=sounds)
 
 
 def field_text(phrases: Iterable[str]) -> str:

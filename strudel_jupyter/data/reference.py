@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .collation import collation_key
 from .derived import Derived
 from .htmltext import html_to_text, sanitize_html
-from .phrasebook import phrases_by_target, read_phrasebook
+from .phrasebook import package_phrases
 from .reference_tab import filter_tags, normalise_tags, reference_entries, tag_counts
 from .textindex import TextIndex, segment, split_identifier
 
@@ -175,7 +175,7 @@ class ReferenceIndex:
         """``phrases``: what musicians call each function, by its name or a synonym
         (default: the package's phrasebook, ``data/phrasebook.py``); a text field of its own."""
         if phrases is None:
-            phrases = phrases_by_target(read_phrasebook()[0], sounds=False)
+            phrases = package_phrases(sounds=False)
         entries = [_entry(doc, kept) for doc, kept in reference_entries(docs)]
         entries.sort(key=lambda e: collation_key(e.name))
         self.entries: tuple[ReferenceEntry, ...] = tuple(entries)

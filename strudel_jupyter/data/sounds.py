@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
 from .derived import Derived
-from .phrasebook import FAMILY_MEMBERS, family_keys, field_text, phrases_by_target, read_phrasebook
+from .phrasebook import FAMILY_MEMBERS, family_keys, field_text, package_phrases
 from .sound_words import NAMING_FIELDS, SOUND_TEXT_WEIGHTS, drum_words, phrases, program_names, sample_path_words
 from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
 from .textindex import TextIndex, tokenize
@@ -326,7 +326,7 @@ def _phrase_documents(visible: list[str], banks: Mapping[str, Bank]) -> dict[str
     ordered = sorted(visible)
     names = frozenset(visible)
     out: dict[str, list[str]] = {}
-    for target, said in phrases_by_target(read_phrasebook()[0], sounds=True).items():
+    for target, said in package_phrases(sounds=True).items():
         lower = target.lower()
         if lower in banks:
             keys = [BANK_DOC + lower, *([lower] if lower in names else [])]
