@@ -20,13 +20,14 @@ DATA = Path(__file__).parents[1] / "fixtures"
         (DATA / "eval_heldout.jsonl", 0.95),
         (DATA / "eval_heldout2.jsonl", 0.95),
         # musicians' words: the goal (85%) on the shared sample; our own sets guard against falling back
-        (SHARED_EVAL.parent / "musician-dev.jsonl", 0.85),
-        (DATA / "eval_musician_heldout.jsonl", 0.85),
-        (DATA / "eval_musician_heldout2.jsonl", 0.56),
-        (DATA / "eval_musician_heldout3.jsonl", 0.56),
+        # (the phrasebook's phrases as a text field: 95.0%, 93.0%, 82.9%, 80.0%)
+        (SHARED_EVAL.parent / "musician-dev.jsonl", 0.92),
+        (DATA / "eval_musician_heldout.jsonl", 0.9),
+        (DATA / "eval_musician_heldout2.jsonl", 0.78),
+        (DATA / "eval_musician_heldout3.jsonl", 0.76),
         # 270 questions written from the function list (one per function, 181 functions), visible:
-        # for tuning; 45.6% when first measured
-        (DATA / "eval_musician_dev6.jsonl", 0.45),
+        # for tuning; 45.6% when first measured, 63.0% with the phrasebook's phrases as a text field
+        (DATA / "eval_musician_dev6.jsonl", 0.6),
         # 250 questions written blind (functions, sounds, things Strudel lacks, tonal names) before
         # this round's ranking changed, never tuned on: 35.6% then, 53.2% after the round
         (DATA / "eval_musician_blind4.jsonl", 0.52),
