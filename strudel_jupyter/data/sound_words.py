@@ -25,6 +25,7 @@ from .textindex import WORD_RE as _WORDS
 __all__ = [
     "DRUM_WORDS",
     "NAMING_FIELDS",
+    "SOUND_PHRASES_MATCH",
     "SOUND_TEXT_WEIGHTS",
     "drum_words",
     "phrases",
@@ -67,6 +68,11 @@ SOUND_TEXT_WEIGHTS: Mapping[str, float] = {
     "family": 0.5,
     "folders": 0.25,
 }
+
+#: How much of a word a sound covers when only its ``phrases`` hold it: a family's phrases
+#: say loosely what its sounds are ("8-bit synth" of square), so "muffle the snare a bit"
+#: stays a wish for a function, not for the square wave.
+SOUND_PHRASES_MATCH = 0.7
 
 #: The fields that name a sound, as against where its samples are filed.
 NAMING_FIELDS = ("name", "program", "drum", "label")

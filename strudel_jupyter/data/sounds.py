@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 from .collation import collation_key
 from .derived import Derived
 from .phrasebook import FAMILY_MEMBERS, family_keys, field_text, package_phrases
-from .sound_words import NAMING_FIELDS, SOUND_TEXT_WEIGHTS, drum_words, phrases, program_names, sample_path_words
+from .sound_words import (
+    NAMING_FIELDS,
+    SOUND_PHRASES_MATCH,
+    SOUND_TEXT_WEIGHTS,
+    drum_words,
+    phrases,
+    program_names,
+    sample_path_words,
+)
 from .sounds_tab import SOUND_CATEGORIES, is_hidden_sound, sample_count, sound_categories, sound_key
 from .textindex import TextIndex, tokenize
 
@@ -297,7 +305,7 @@ class _State:
             documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
         for key, said in _phrase_documents(visible, self.banks).items():
             documents[key]["phrases"] = field_text(said)
-        self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS, apart=("phrases",))
+        self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS, apart=("phrases",), apart_match=SOUND_PHRASES_MATCH)
         # the words that name a sound (not where its files are kept): "kick", "piano", "909"
         naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}
         self.naming_words = frozenset(tokenize(" ".join(naming_texts)))

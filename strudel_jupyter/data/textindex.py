@@ -144,7 +144,8 @@ class TextIndex:
 
     ``fields`` per document: ``{field_name: text}``; ``weights``: ``{field_name: weight}``.
     ``apart``: fields of words said *about* a document rather than by it (the phrasebook's):
-    they score like the others, but their words are not :attr:`own`.
+    they score like the others, but their words are not :attr:`own`, and a query word a
+    document holds only there counts ``apart_match`` of a word towards what it covers.
     """
 
     def __init__(
@@ -155,15 +156,19 @@ class TextIndex:
         k1: float = 1.2,
         b: float = 0.75,
         apart: Collection[str] = (),
+        apart_match: float = 1.0,
     ) -> None:
-        self.k1, self.b = k1, b
+        self.k1, self.b, self.apart_match = k1, b, apart_match
         tfs: dict[str, dict[str, float]] = {}
         lengths: dict[str, float] = {}
         own: set[str] = set()
+        said: dict[str, set[str]] = {}  # per document, what only its apart fields hold
         for key, fields in documents.items():
             tf: dict[str, float] = {}
             get = tf.get
             length = 0.0
+            mine: set[str] = set()
+            aside: set[str] = set()
             for field_name, text in fields.items():
                 weight = weights.get(field_name, 1.0)
                 if not weight or not text:
@@ -172,8 +177,10 @@ class TextIndex:
                 for token in tokens:
                     tf[token] = get(token, 0.0) + weight
                 length += weight * len(tokens)
-                if field_name not in apart:
-                    own.update(tokens)
+                (aside if field_name in apart else mine).update(tokens)
+            own |= mine
+            if aside and apart_match != 1.0:
+                said[key] = aside - mine
             tfs[key] = tf
             lengths[key] = length
         n = max(len(tfs), 1)
@@ -181,12 +188,21 @@ class TextIndex:
         df = Counter(token for tf in tfs.values() for token in tf)
         idf = self.idf = {t: math.log(1.0 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
         postings: dict[str, list[tuple[str, float]]] = {t: [] for t in df}
+        # the documents holding a term only in an apart field (kept apart when it counts less)
+        aside_postings: dict[str, list[tuple[str, float]]] = {}
         k1_plus = k1 + 1.0
+        nothing: frozenset[str] = frozenset()
         for key, tf in tfs.items():
             norm = k1 * (1.0 - b + b * lengths[key] / avg)
+            only_said = said.get(key, nothing)
             for token, f in tf.items():
-                postings[token].append((key, idf[token] * f * k1_plus / (f + norm)))
+                posting = (key, idf[token] * f * k1_plus / (f + norm))
+                if token in only_said:
+                    aside_postings.setdefault(token, []).append(posting)
+                else:
+                    postings[token].append(posting)
         self._postings = postings
+        self._aside = aside_postings
         self.size = len(tfs)
         #: the terms the documents' own fields hold (not only an ``apart`` field)
         self.own: frozenset[str] = frozenset(own)
@@ -221,7 +237,7 @@ class TextIndex:
         The hot loop of every text query: callers that sum several scorings skip building
         and copying a dict for each.
         """
-        postings = self._postings
+        postings, aside = self._postings, self._aside
         get = totals.get
         for n, slot in enumerate(slots):
             counts = importance[n] if n < len(importance) else 1.0
@@ -231,13 +247,7 @@ class TextIndex:
                 term, weight = slot[0]
                 items = [(key, w * weight) for key, w in postings.get(term, ())]
             else:  # alternatives: a document earns its best one
-                best: dict[str, float] = {}
-                for term, weight in slot:
-                    for key, w in postings.get(term, ()):
-                        w *= weight
-                        if w > best.get(key, 0.0):
-                            best[key] = w
-                items = best.items()
+                items = _best_alternative(postings, slot).items()
             for key, w in items:
                 acc = get(key)
                 if acc is None:
@@ -245,3 +255,35 @@ class TextIndex:
                 else:
                     acc[0] += w
                     acc[1] += counts
+            if aside:
+                self._accumulate_aside(totals, slot, counts)
+
+    def _accumulate_aside(
+        self, totals: dict[str, list[float]], slot: Sequence[tuple[str, float]], counts: float
+    ) -> None:
+        """A slot's documents that hold it only in an apart field: its full score, part of a word."""
+        own = _best_alternative(self._postings, slot) if len(slot) > 1 else {}
+        part = counts * self.apart_match
+        for key, w in _best_alternative(self._aside, slot).items():
+            acc = totals.get(key)
+            if key in own:  # answered by its own words already: the better score only
+                if acc is not None and w > own[key]:
+                    acc[0] += w - own[key]
+            elif acc is None:
+                totals[key] = [w, part]
+            else:
+                acc[0] += w
+                acc[1] += part
+
+
+def _best_alternative(
+    postings: Mapping[str, list[tuple[str, float]]], slot: Sequence[tuple[str, float]]
+) -> dict[str, float]:
+    """Per document, its best weighted alternative of a slot."""
+    best: dict[str, float] = {}
+    for term, weight in slot:
+        for key, w in postings.get(term, ()):
+            w *= weight
+            if w > best.get(key, 0.0):
+                best[key] = w
+    return best
