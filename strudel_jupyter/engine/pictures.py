@@ -19,6 +19,8 @@ from ..render.picture import PICTURE_CYCLES, events_svg
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .events import EngineRun
+
 __all__ = ["PICTURE_CYCLES", "Played", "example_pictures", "picture_of", "played"]
 
 #: Pictures kept per process (examples' pictures are asked again and again; a picture is a few KB).
@@ -81,17 +83,22 @@ def _refused(code: object, begin: object, cycles: object) -> str | None:
     return None
 
 
-def played(code: str, *, cycles: int = 1, begin: int = 0) -> Played:
-    """The events ``code`` plays in ``cycles`` cycles from ``begin``; never raises."""
+def played(code: str, *, cycles: int = 1, begin: int = 0, run: EngineRun | None = None) -> Played:
+    """The events ``code`` plays in ``cycles`` cycles from ``begin``; never raises.
+
+    ``run``: a run of ``code`` already made (``run_code``), read instead of running the code again
+    when it holds that span exactly (:meth:`EngineRun.window`); else the code runs here.
+    """
     refused = _refused(code, begin, cycles)
     if refused is not None:
         return Played(code if isinstance(code, str) else "", 0, 1, None, refused)
     try:
-        from . import StrudelCodeError, StrudelLimitError, strudel_events
+        from . import StrudelCodeError, StrudelLimitError, events_frame, run_code
     except ImportError as exc:  # an installation without the engine: the rest still works
         return Played(code, begin, cycles, None, f"Strudel's engine is not available here ({exc})", transient=True)
     try:
-        frame = strudel_events(code, cycles, begin=begin)
+        window = run.window(begin, begin + cycles) if run is not None and run.code == code else None
+        frame = events_frame(window or run_code(code, begin=begin, end=begin + cycles))
     except StrudelCodeError as exc:
         # A limit (time on a busy machine, memory) may not be hit again: such a failure is not cached.
         transient = isinstance(exc, StrudelLimitError)
