@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_CODE_CHARS, MAX_DETAIL_PICTURES, MAX_PICTURE_CYCLES
+from ..render.events import code_prefers_flats
 from ..render.events_text import EventsSummary, summarize_events
 from ..render.picture import PICTURE_CYCLES, events_svg
 
@@ -50,12 +51,14 @@ class Played:
         """The events as SVG, None when the code did not evaluate."""
         if self.frame is None:
             return None
-        return events_svg(self.frame, begin=self.begin, cycles=self.cycles, title=title or _title(self))
+        flats = code_prefers_flats(self.code)  # numbers (note("eb2").add(12)) spelled as the code writes notes
+        return events_svg(self.frame, begin=self.begin, cycles=self.cycles, title=title or _title(self), flats=flats)
 
     def summary(self) -> EventsSummary | None:
         if self.frame is None:
             return None
-        return summarize_events(self.frame, begin=self.begin, cycles=self.cycles)
+        flats = code_prefers_flats(self.code)
+        return summarize_events(self.frame, begin=self.begin, cycles=self.cycles, flats=flats)
 
     def error_dict(self) -> dict[str, Any]:
         return {"message": self.error, "line": self.line, "column": self.column}
