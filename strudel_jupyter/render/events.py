@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 __all__ = [
     "TIMING_COLUMNS",
     "Event",
+    "code_prefers_flats",
     "events_of",
     "is_present",
     "midi_of",
-    "code_prefers_flats",
     "note_name",
     "prefers_flats",
     "written_note",
@@ -125,7 +125,7 @@ _CODE_NOTE = re.compile(r"(?<![\w$#])(?:[a-gA-G](?:[#b]+)-?\d|[a-gA-G]#+(?![\w#]
 
 def code_prefers_flats(code: str) -> bool | None:
     """Whether the note names written in ``code`` lean to flats (``note("eb2").add(12)``), None when it writes none."""
-    names = [m.group(0) for m in _CODE_NOTE.finditer(code[:100_000])]
+    names = [m.group(0) for m in _CODE_NOTE.finditer(code)]
     return prefers_flats(name if name[-1].isdigit() else name + "3" for name in names)
 
 
