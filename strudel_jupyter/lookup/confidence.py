@@ -12,9 +12,14 @@ ranking found for the first answer, read in one place:
 * ``missing``: the question's words that nothing in Strudel holds: no doc, no sound, no
   glossary or phrasebook phrase, and no name they could misspell ("vocoder", "metronome").
 
+* ``near``: things the question names that Strudel lacks, by the phrasebook's near phrases
+  ("flanger": Strudel has no flanger; ``phaser`` comes closest, ``phrasebook/near.txt``).
+
 A text answer that leaves such a word unanswered and holds little else of the question is
-not an answer: ``strudel_knowledge`` says Strudel has no such thing and what comes closest
-(``ok: false``, ``reason: not_found``). It never answers ``ok: true`` on weak overlap alone.
+not an answer, and neither is one to a question naming a near thing: ``strudel_knowledge``
+says Strudel has no such thing and what comes closest (``ok: false``, ``reason:
+not_found``). It never answers ``ok: true`` on weak overlap alone: text overlap of a word or
+two, with the word the question is about unmatched, is not confident.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from ..vocabulary import Match
 from .glossary import load_glossary
 from .phrasebook import load_phrasebook
 
-__all__ = ["CONFIDENT", "Evidence", "confidence", "missing_words"]
+__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words"]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
 CONFIDENT = 0.55
@@ -42,6 +47,9 @@ NAME_CONFIDENCE: dict[Match, float] = {"exact": 1.0, "synonym": 1.0, "listed": 1
 # answer's coverage; the glossary's reading of the words adds MEANING_SUPPORT.
 PHRASE_SUPPORT, MEANING_SUPPORT = 0.6, 0.15
 MISSING_MIN_LETTERS = 3  # "AI", "de" are too short to say anything is missing
+#: An answer to a question naming a thing Strudel lacks is at most this sure: what comes
+#: closest is not the thing ("phaser" for "flanger").
+NEAR_CONFIDENCE = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +63,20 @@ class Evidence:
     missing: tuple[str, ...] = ()
     words: int = 1  # the question's content words (the share missing is counted against them)
     named: bool = False  # the answer is a name the question typed, which musicians use for it too
+    near: tuple[str, ...] = ()  # things the question names that Strudel lacks (phrasebook/near.txt)
 
     @property
     def missing_share(self) -> float:
         return len(self.missing) / max(self.words, 1)
 
     def absent(self, sure: float) -> bool:
-        """The question asks for something Strudel does not have: say so rather than answer."""
-        return self.match == "text" and sure < CONFIDENT and self.missing_share >= MISSING_SHARE
+        """The question asks for something Strudel does not have: say so rather than answer.
+
+        A near thing named ("a flanger on the hats") is absent unless a name was typed; a
+        word nothing holds is, when the answer is unsure and the word a real share of it."""
+        if self.match != "text":
+            return False
+        return bool(self.near) or (sure < CONFIDENT and self.missing_share >= MISSING_SHARE)
 
 
 def confidence(evidence: Evidence) -> float:
@@ -75,6 +89,8 @@ def confidence(evidence: Evidence) -> float:
         return NAME_CONFIDENCE["exact"]
     support = PHRASE_SUPPORT * evidence.phrase + (MEANING_SUPPORT if evidence.meaning else 0.0)
     value = min(1.0, evidence.coverage + support) * (1.0 - evidence.missing_share)
+    if evidence.near:
+        value = min(value, NEAR_CONFIDENCE)
     return round(max(0.0, value), 3)
 
 

@@ -24,7 +24,7 @@ def test_a_thing_strudel_lacks_is_a_no_with_what_comes_closest(shared_index, que
     assert response["ok"] is False and response["reason"] == "not_found"
     # and the answer names the missing thing and offers real names as the closest
     assert response["answer"].startswith("Strudel has no") and missing in response["answer"]
-    assert response["suggestions"] and "Closest:" in response["answer"]
+    assert response["suggestions"] and "closest:" in response["answer"].lower()
     assert all(shared_index.reference.get(s) or s in shared_index.sounds.entries for s in response["suggestions"])
     assert 0.0 <= response["confidence"] < CONFIDENT
 
@@ -65,8 +65,9 @@ def test_a_name_typed_is_certain_and_text_is_worth_its_supported_coverage():
 def test_missing_words_are_words_nothing_in_strudel_holds(shared_index):
     # Given words of the docs, a sound's, the glossary's ("muffled"), a name, and words nowhere
     words = ["reverb", "piano", "muffled", "lpf", "vocoders", "soundcloud", "AI", "16"]
-    # Then only the words nowhere are missing, and a short one says too little to count
-    assert missing_words(shared_index, words) == ["soundcloud"]
+    # Then only the words nowhere are missing (the phrasebook names vocoders only as a thing
+    # Strudel lacks, which is no word it holds), and a short one says too little to count
+    assert missing_words(shared_index, words) == ["vocoders", "soundcloud"]
 
 
 def test_a_sound_named_with_words_for_sounds_is_that_sound(shared_index):
