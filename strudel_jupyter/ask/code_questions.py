@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..data.sounds import BANK_DOC, SoundEntry
 from ..data.sounds_tab import index_slots, is_hidden_sound, sound_key
 from ..lookup.answers.describe import describe_bank, describe_function, describe_sound
-from ..lookup.answers.free_text import closest_meanings
+from ..lookup.answers.free_text import closest_meanings, near_answer
 from ..lookup.answers.question import NOT_FOUND, SOURCES, Question, failure
 from ..lookup.intent import SOUND_WORDS
 from ..lookup.items import KnowledgeFailure, KnowledgeResponse
@@ -194,7 +194,12 @@ def _not_real(question: Question, subject: str, domain: Domain, noun: str | None
     suggestions = suggestions[:5]
     where = {"reference": "function", "sounds": "sound or bank"}.get(domain, "function, sound or bank")
     answer = f"{NOT_FOUND} {subject!s} is not a known Strudel {where}."
-    if suggestions:
+    lacking = near_answer(question.index, subject)  # "Strudel has no vocoder; closest: vowel (...)."
+    if lacking:
+        answer = f"{NOT_FOUND} {lacking}"
+        spelled = [s for s in suggestions if f"{s} (" not in lacking]
+        answer += f" Names spelled like it: {', '.join(spelled)}." if spelled else ""
+    elif suggestions:
         answer += f" Did you mean: {', '.join(suggestions)}?"
     domains = (domain,) if domain in SOURCES else SOURCES
     return failure(question.q, "not_found", answer, suggestions, domains=domains, notes=notes)

@@ -33,7 +33,7 @@ from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
-__all__ = ["answer_free_text", "closest_meanings"]
+__all__ = ["answer_free_text", "closest_meanings", "near_answer"]
 
 
 def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *, binding: bool) -> KnowledgeResponse:
@@ -182,6 +182,13 @@ def closest_meanings(index: StrudelIndex, subject: str, domain: Domain) -> list[
     return [h.name for h in hits[:MEANINGS_OFFERED]]
 
 
+def near_answer(index: StrudelIndex, subject: str) -> str | None:
+    """For a check on a word that is no name: "Strudel has no vocoder; closest: vowel (why)."
+    when the phrasebook lists it as a thing Strudel lacks, else ``None``."""
+    near = near_hits(content_tokens(subject))
+    return _near_answer(index, near) if near else None
+
+
 def _near_names(index: StrudelIndex, near: Sequence[NearHit]) -> list[str]:
     """The real names near hits' targets are (a function's name, a family's first sound)."""
     names: list[str] = []
@@ -215,9 +222,7 @@ def _absent(
     if evidence.near:
         first = _near_names(question.index, near)
         names = [*first, *(h.name for h in closest if h.name not in first)][: max(ABSENT_CLOSEST, len(first))]
-        answer = _near_answer(question.index, near)
-        others = [n for n in names if n not in first]
-        answer += f" Also related: {', '.join(others)}." if others else ""
+        answer = _near_answer(question.index, near)  # the other names share only words: suggestions
         response = failure(question.q, "not_found", answer, names, domains=SOURCES)
         response["confidence"] = min(sure, NEAR_CONFIDENCE)
         return response
