@@ -24,6 +24,7 @@ two, with the word the question is about unmatched, is not confident.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,9 +32,10 @@ from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Match
 from .glossary import load_glossary
+from .intent import STOPWORDS
 from .phrasebook import load_phrasebook
 
-__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words"]
+__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "unheld_heads"]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
 CONFIDENT = 0.55
@@ -131,3 +133,59 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
         if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
             missing.append(lower)
     return missing
+
+
+_WORD = re.compile(r"[A-Za-z0-9_$#'-]+")
+# Words that end a run of words without being its head noun: adverbs, participles, particles
+# and number words ("play two patterns simultaneously", "locked", "moving along", "every four").
+_NOT_A_NOUN = re.compile(r"(?:ly|ed|ing)$")
+_NOT_NOUNS = frozenset(
+    "up down off out back away over around apart along ahead against "
+    "two three four five six seven eight nine ten twelve sixteen".split()
+)
+
+
+def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[str]:
+    """The head nouns of a question's compounds that Strudel has no word for.
+
+    In "a clip launcher" the thing asked for is the launcher, not the clip: the last word
+    of two or more written together (no filler between) is a compound's head. It is
+    unheld when neither the docs' text nor the sounds' text has it, no glossary or
+    phrasebook phrase found in the question holds it and it is no name; the phrasebook
+    knowing the word from some other phrase does not count (unlike ``missing_words``).
+    Only heads among ``words`` (the words looked up) count.
+    """
+    wanted = {w.lower() for w in words}
+    heads: list[str] = []
+    run: list[str] = []
+    for token in [*_WORD.findall(text), ""]:
+        if token and token.lower() not in STOPWORDS:
+            run.append(token)
+            continue
+        if len(run) >= 2 and run[-1].lower() in wanted:
+            heads.append(run[-1])
+        run = []
+    if not heads:
+        return []
+    ref_text, sound_text = index.reference.text, index.sounds.text
+    per_word = [tokenize(w) for w in words]
+    stems = [t for word_stems in per_word for t in word_stems]
+    covered: set[str] = set()
+    for found in (*load_glossary().expand(stems), *load_glossary().expand(stems, sounds=True)):
+        covered.update(stems[found.start : found.end])
+    for hit in load_phrasebook().find(stems):
+        covered.update(stems[hit.start : hit.end])
+    out: list[str] = []
+    for head in heads:
+        lower, head_stems = head.lower(), tokenize(head)
+        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not head_stems or len(set(lower)) <= 2:
+            continue
+        if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS:
+            continue  # "play two patterns simultaneously", "locked to the beat", "moving along"
+        if any(t in ref_text or t in sound_text or t in covered for t in head_stems):
+            continue
+        if index.reference.get(head) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
+            continue
+        if lower not in out:
+            out.append(lower)
+    return out

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words
+from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, unheld_heads
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -97,7 +97,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     if ranking.sentence and chosen == "reference":
         hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
-    evidence = _evidence(question.index, ranking, hits[0], compared=compared, near=near)
+    evidence = _evidence(question.index, ranking, hits[0], compared=compared, near=near, text=parsed.text)
     sure = confidence(evidence)
     if evidence.absent(sure):
         return _absent(question, evidence, hits, sure, near)
@@ -134,17 +134,23 @@ def _evidence(
     *,
     compared: frozenset[str] = frozenset(),
     near: Sequence[NearHit] = (),
+    text: str = "",
 ) -> Evidence:
     """What the ranking found for the first answer (see ``lookup/confidence.py``)."""
     if top.match != "text":
         return Evidence(top.match)
     words = [w for w in ranking.words if w not in ranking.misspelt and w.lower() not in compared]
+    missing = missing_words(index, words)
+    # the head of a compound Strudel has no word for ("a clip launcher") is missing too, when
+    # a function answers (a sound's description is colour: "sitar drone")
+    if text and top.domain == "reference":
+        missing += [w for w in unheld_heads(index, text, words) if w not in missing]
     return Evidence(
         "text",
         coverage=top.coverage,
         phrase=ranking.phrased.get(top.key, 0.0),
         meaning=ranking.described,
-        missing=tuple(missing_words(index, words)),
+        missing=tuple(missing),
         words=len(words),
         # a name typed that musicians use for it too ("shimmery chorus"), unlike an everyday
         # word that happens to be a name ("karaoke mode")
