@@ -45,6 +45,7 @@ CONFIDENT = 0.55
 MISSING_SHARE = 0.25
 # What each kind of name match is worth on its own (text is worth its supported coverage).
 NAME_CONFIDENCE: dict[Match, float] = {"exact": 1.0, "synonym": 1.0, "listed": 1.0, "prefix": 0.8, "fuzzy": 0.75}
+_TYPED = frozenset({"exact", "synonym", "listed"})  # a name typed as it is
 # A phrasebook phrase naming the answer adds this much (times its support) to a text
 # answer's coverage; the glossary's reading of the words adds MEANING_SUPPORT.
 PHRASE_SUPPORT, MEANING_SUPPORT = 0.6, 0.15
@@ -74,11 +75,12 @@ class Evidence:
     def absent(self, sure: float) -> bool:
         """The question asks for something Strudel does not have: say so rather than answer.
 
-        A near thing named ("a flanger on the hats") is absent unless a name was typed; a
-        word nothing holds is, when the answer is unsure and the word a real share of it."""
-        if self.match != "text":
-            return False
-        return bool(self.near) or (sure < CONFIDENT and self.missing_share >= MISSING_SHARE)
+        A near thing named ("a flanger on the hats") is absent unless a name was typed as it
+        is (a name spelled like it, "linger" for "flanger", is not); a word nothing holds is,
+        when a text answer is unsure and the word a real share of the question."""
+        if self.near:
+            return self.match not in _TYPED
+        return self.match == "text" and sure < CONFIDENT and self.missing_share >= MISSING_SHARE
 
 
 def confidence(evidence: Evidence) -> float:
@@ -86,7 +88,7 @@ def confidence(evidence: Evidence) -> float:
     by phrasebook and glossary, times the share of the question Strudel has words for."""
     named = NAME_CONFIDENCE.get(evidence.match)
     if named is not None:
-        return named
+        return min(named, NEAR_CONFIDENCE) if evidence.near and evidence.match not in _TYPED else named
     if evidence.named:
         return NAME_CONFIDENCE["exact"]
     support = PHRASE_SUPPORT * evidence.phrase + (MEANING_SUPPORT if evidence.meaning else 0.0)

@@ -12,7 +12,7 @@ import pytest
 
 from strudel_jupyter import strudel_knowledge
 from strudel_jupyter.lookup.concepts import concept_functions
-from strudel_jupyter.lookup.confidence import CONFIDENT, NEAR_CONFIDENCE
+from strudel_jupyter.lookup.confidence import CONFIDENT, NEAR_CONFIDENCE, Evidence, confidence
 from strudel_jupyter.lookup.phrasebook import near_hits
 
 
@@ -41,6 +41,8 @@ def test_is_there_a_vocoder_is_a_no_that_offers_vowel_first(shared_index):
         ("wah pedal on the guitar", "wah pedal", "bpf"),
         ("autotune my vocals", "autotune", "scale"),
         ("is there tap tempo", "tap tempo", "setcpm"),
+        ("flanger", "flanger", "phaser"),  # not "linger", a name spelled like it
+        ("set a portamento time so notes glide into each other", "portamento", "penv"),
     ],
 )
 def test_a_question_naming_a_thing_strudel_lacks_answers_with_what_comes_closest(shared_index, query, thing, first):
@@ -73,6 +75,15 @@ def test_a_thing_strudel_has_worded_the_same_way_stays_an_answer(shared_index, q
     assert response["ok"] is True, response["answer"]
     assert response["items"][0]["name"].startswith(first), [i["name"] for i in response["items"]]
     assert response.get("confidence", 1.0) >= CONFIDENT
+
+
+def test_a_name_typed_as_it_is_outweighs_a_near_thing_and_a_name_spelled_like_it_does_not():
+    near = ("flanger",)
+    assert not Evidence("exact", near=near).absent(confidence(Evidence("exact", near=near)))
+    fuzzy = Evidence("fuzzy", near=near)
+    assert fuzzy.absent(confidence(fuzzy)) and confidence(fuzzy) <= NEAR_CONFIDENCE
+    text = Evidence("text", coverage=1.0, phrase=1.0, near=near)
+    assert text.absent(confidence(text)) and confidence(text) <= NEAR_CONFIDENCE
 
 
 def test_a_one_word_near_phrase_counts_only_as_written():

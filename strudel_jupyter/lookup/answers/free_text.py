@@ -138,7 +138,7 @@ def _evidence(
 ) -> Evidence:
     """What the ranking found for the first answer (see ``lookup/confidence.py``)."""
     if top.match != "text":
-        return Evidence(top.match)
+        return Evidence(top.match, near=_things(near))
     words = [w for w in ranking.words if w not in ranking.misspelt and w.lower() not in compared]
     missing = missing_words(index, words)
     # the head of a compound Strudel has no word for ("a clip launcher") is missing too, when
