@@ -49,7 +49,7 @@ _TYPED = frozenset({"exact", "synonym", "listed"})  # a name typed as it is
 # A phrasebook phrase naming the answer adds this much (times its support) to a text
 # answer's coverage; the glossary's reading of the words adds MEANING_SUPPORT.
 PHRASE_SUPPORT, MEANING_SUPPORT = 0.6, 0.15
-MISSING_MIN_LETTERS = 3  # "AI", "de" are too short to say anything is missing
+MISSING_MIN_LETTERS = 3  # "de", "ai" are too short to say anything is missing (an acronym typed "AI" is not)
 #: An answer to a question naming a thing Strudel lacks is at most this sure: what comes
 #: closest is not the thing ("phaser" for "flanger").
 NEAR_CONFIDENCE = 0.3
@@ -112,8 +112,11 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     candidates: list[int] = []  # words no docs, sounds or phrasebook word holds (the rare case)
     for i, (word, word_stems) in enumerate(zip(words, per_word, strict=True)):
         lower = word.lower()
-        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not word_stems or len(set(lower)) <= 2:
-            continue  # too short to say anything, a number, or a sound spelled out ("aaa", "tss")
+        acronym = len(word) >= 2 and word.isupper() and word.isalpha()  # "AI", "VST": short, but a thing
+        if not acronym and (len(lower) < MISSING_MIN_LETTERS or len(set(lower)) <= 2):
+            continue  # too short to say anything, or a sound spelled out ("aaa", "tss")
+        if not lower.isalpha() or not word_stems:
+            continue  # a number
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:

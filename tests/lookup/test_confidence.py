@@ -64,10 +64,13 @@ def test_a_name_typed_is_certain_and_text_is_worth_its_supported_coverage():
 
 def test_missing_words_are_words_nothing_in_strudel_holds(shared_index):
     # Given words of the docs, a sound's, the glossary's ("muffled"), a name, and words nowhere
-    words = ["reverb", "piano", "muffled", "lpf", "vocoders", "soundcloud", "AI", "16"]
+    words = ["reverb", "piano", "muffled", "lpf", "vocoders", "soundcloud", "de", "16"]
     # Then only the words nowhere are missing (the phrasebook names vocoders only as a thing
     # Strudel lacks, which is no word it holds), and a short one says too little to count
     assert missing_words(shared_index, words) == ["vocoders", "soundcloud"]
+    # unless it is an acronym typed in capitals ("AI"), which names a thing
+    assert missing_words(shared_index, ["drum", "beat", "AI", "ai"]) == ["ai"]
+    assert missing_words(shared_index, ["FM", "DJ", "filter"]) == []
 
 
 def test_a_sound_named_with_words_for_sounds_is_that_sound(shared_index):
