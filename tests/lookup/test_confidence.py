@@ -81,14 +81,31 @@ def test_a_sound_named_with_words_for_sounds_is_that_sound(shared_index):
 
 @pytest.mark.parametrize(
     ("query", "meant"),
-    [("is there a flanger", "phaser"), ("does strudel have reverb", "room"), ("is there a low pass filter", "lpf")],
+    [("is there a flanger", "phaser"), ("does strudel have a limiter", "compressor"), ("is reverb valid", "room")],
 )
 def test_a_check_on_a_word_that_is_no_name_offers_what_strudel_calls_it(shared_index, query, meant):
     response = strudel_knowledge(query, index=shared_index)
-    # a check is exact: a word that is no name is a no ...
+    # a check of a name is exact, and Strudel has no flanger: a word that is no name is a no ...
     assert response["ok"] is False
-    # ... which offers the name Strudel has for that thing first
+    # ... which offers the name Strudel has for that thing, or what comes closest, first
     assert response["suggestions"][0] == meant, response["suggestions"]
+
+
+@pytest.mark.parametrize(
+    ("query", "meant"),
+    [
+        ("does strudel have reverb", "room"),
+        ("is there a low pass filter", "lpf"),
+        ("is there an arpeggiator", "arp"),
+        ("is there a bitcrusher", "crush"),
+    ],
+)
+def test_asking_whether_strudel_has_a_thing_it_has_is_a_yes_with_its_name(shared_index, query, meant):
+    # Given a capability question in musicians' words for a thing Strudel has under another name
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is a yes, answered with that function
+    assert response["ok"] is True, response["answer"]
+    assert response["items"][0]["name"] == meant and meant in response["answer"]
 
 
 @pytest.mark.parametrize(
