@@ -30,8 +30,9 @@ DATA = Path(__file__).parents[1] / "fixtures"
         # 250 questions written blind (functions, sounds, things Strudel lacks, tonal names) before
         # this round's ranking changed, never tuned on: 35.6% then, 53.2% after the round
         (DATA / "eval_musician_blind4.jsonl", 0.52),
-        # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%)
-        (DATA / "eval_absent_dev.jsonl", 0.5),
+        # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%),
+        # and things it has worded the same way, which stay answers (92.7% with the near phrases)
+        (DATA / "eval_absent_dev.jsonl", 0.85),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):
