@@ -159,7 +159,11 @@ export class PatternOutput extends Widget implements IRenderMime.IRenderer {
     const mine = state.owner === this.owner;
     const status = mine ? state.status : 'idle';
     this.node.dataset.state = status;
-    this.stop.disabled = !mine;
+    // The buttons say what sounds: Stop only while this output's pattern starts or sounds; a
+    // silent or failed one has nothing to stop, and Play stays enabled to try again.
+    const sounding = mine && (status === 'loading' || status === 'playing' || status === 'trouble' || !!state.sounding);
+    this.stop.disabled = !sounding;
+    this.play.setAttribute('aria-pressed', String(sounding && status !== 'loading'));
     if (this.data.kind === 'sound') {
       return;
     }

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from ..data.sounds import BANK_DOC, SoundEntry
 from ..data.sounds_tab import index_slots, is_hidden_sound, sound_key
 from ..lookup.answers.describe import describe_bank, describe_function, describe_sound
-from ..lookup.answers.free_text import closest_meanings
+from ..lookup.answers.free_text import closest_meanings, near_answer
 from ..lookup.answers.question import NOT_FOUND, SOURCES, Question, failure
-from ..lookup.intent import SOUND_WORDS
+from ..lookup.intent import SOUND_WORDS, content_tokens
 from ..lookup.items import KnowledgeFailure, KnowledgeResponse
+from ..lookup.phrasebook import near_hits, phrase_hits, resolve
 from ..lookup.quoted_code import CodeParts
 from ..lookup.ranking import (
     SCORE_DOC_SYNONYM,
@@ -78,6 +79,12 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         hits = _machine_banks(question, subject)  # "is 909 a drum bank": the RolandTR909 bank
     if not hits and noun != "bank" and domain != "reference":
         hits = _described_sound(question, subject)  # "is white noise available": the sound white
+    if not hits and noun is None and domain != "sounds":
+        called = _called_function(question, subject)  # "is there a reverb": Strudel calls it room
+        if called is not None:
+            entry = question.index.reference.by_name[called.name]
+            answer = f"Yes: what musicians call {subject} is {entry.name} in Strudel. {describe_function(entry)}"
+            return question.success("reference", "detail", answer, question.items([called], examples=2))
     if not hits:
         return _not_real(question, subject, domain, noun)
     ref, snd = question.index.reference, question.index.sounds
@@ -115,6 +122,35 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         groups = {d: [i for i, h in zip(items, hits, strict=False) if h.domain == d] for d in ("reference", "sounds")}
         question.notes.append(f"{subject} is both a function and a sound; both are listed.")
     return question.success(resolved, "detail", answer, items, groups=groups)
+
+
+# Asking whether Strudel can do a thing, not whether a name is valid: "is there a reverb",
+# "does strudel have an arpeggiator" (but "is reverb valid" asks about the name itself).
+_CAPABILITY = re.compile(r"^\s*(?:is there|are there|do you have|does strudel (?:have|support)|has strudel)\b", re.I)
+
+
+def _called_function(question: Question, subject: str) -> Hit | None:
+    """The function a capability question names in musicians' words: the whole subject is a
+    phrase of the phrasebook for one function ("reverb" -> room, "arpeggiator" -> arp).
+
+    Plain words only (code such as ``.reverb()`` asks about the name), never a thing the
+    phrasebook lists as near (Strudel has no flanger: that stays a no).
+    """
+    if not _CAPABILITY.match(question.q) or not re.fullmatch(r"[A-Za-z][A-Za-z -]*", subject.strip()):
+        return None
+    words = content_tokens(subject)
+    if not words or near_hits(words):
+        return None
+    targets = {
+        found
+        for hit in phrase_hits(question.index, words)
+        if not hit.sounds and hit.start == 0 and hit.end == len(words)
+        for domain, _kind, found in resolve(question.index, hit.target)
+        if domain == "reference"
+    }
+    if len(targets) != 1:
+        return None
+    return Hit("reference", "function", targets.pop(), "synonym", SCORE_SYNONYM, via=subject)
 
 
 def _machine_banks(question: Question, subject: str) -> list[Hit]:
@@ -194,7 +230,12 @@ def _not_real(question: Question, subject: str, domain: Domain, noun: str | None
     suggestions = suggestions[:5]
     where = {"reference": "function", "sounds": "sound or bank"}.get(domain, "function, sound or bank")
     answer = f"{NOT_FOUND} {subject!s} is not a known Strudel {where}."
-    if suggestions:
+    lacking = near_answer(question.index, subject)  # "Strudel has no vocoder; closest: vowel (...)."
+    if lacking:
+        answer = f"{NOT_FOUND} {lacking}"
+        spelled = [s for s in suggestions if f"{s} (" not in lacking]
+        answer += f" Names spelled like it: {', '.join(spelled)}." if spelled else ""
+    elif suggestions:
         answer += f" Did you mean: {', '.join(suggestions)}?"
     domains = (domain,) if domain in SOURCES else SOURCES
     return failure(question.q, "not_found", answer, suggestions, domains=domains, notes=notes)

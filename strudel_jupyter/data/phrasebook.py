@@ -39,7 +39,8 @@ PHRASEBOOK_DIR = Path(__file__).resolve().parents[1] / "lookup" / "phrasebook"
 #: (the synth ``saw`` in synths.txt, the signal ``saw`` in signals.txt).
 SOUND_AREAS = frozenset({"drums", "percussion", "instruments", "synths", "textures"})
 _SEPARATOR = ":"
-_NEAR = "~"  # a thing Strudel lacks, for which the line's target comes closest
+_NEAR = "~"  # a phrase for a thing Strudel lacks, whose nearest thing is the line's target
+_REASON = "|"  # a near line's reason follows: "vowel: ~vocoder | a formant filter"
 # A target is one name: a function, synonym, sound key, sound family prefix or bank.
 _TARGET = re.compile(r"^[A-Za-z0-9_]+$")
 FAMILY_MEMBERS = 6  # at most this many sounds of one family answer a phrase for the family
@@ -55,6 +56,8 @@ class PhraseLine:
     phrases: tuple[str, ...]
     area: str  # the file's stem: "rhythm", "drums"
     line: int
+    near: tuple[str, ...] = ()  # things Strudel lacks, for which the target comes closest
+    reason: str = ""  # why the target is closest to them, in a few words ("a formant filter")
 
     @property
     def sounds(self) -> bool:
@@ -65,6 +68,8 @@ class PhraseLine:
 def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
     """One file's lines and its header (the comment lines before the first entry).
 
+    ``target: phrase, ~near phrase | reason``: a phrase after ``~`` is a thing Strudel lacks
+    that the target comes closest to, and such a line ends with its reason after ``|``.
     A malformed line raises ``ValueError`` naming the area and line.
     """
     lines: list[PhraseLine] = []
@@ -79,10 +84,16 @@ def parse_phrasebook(text: str, area: str) -> tuple[list[PhraseLine], str]:
             continue
         target, sep, rest = line.partition(_SEPARATOR)
         target = target.strip()
-        phrases = tuple(p.strip().lower() for p in rest.split(",") if p.strip())
-        if not sep or not _TARGET.match(target) or not phrases:
-            raise ValueError(f"phrasebook {area}.txt line {n}: expected 'name: phrase, phrase', got {raw!r}")
-        lines.append(PhraseLine(target, phrases, area, n))
+        rest, _, reason = rest.partition(_REASON)
+        written = [p.strip().lower() for p in rest.split(",") if p.strip()]
+        phrases = tuple(p for p in written if not p.startswith(_NEAR))
+        near = tuple(p.removeprefix(_NEAR).strip() for p in written if p.startswith(_NEAR))
+        if not sep or not _TARGET.match(target) or not written or not all(near) or bool(near) != bool(reason.strip()):
+            raise ValueError(
+                f"phrasebook {area}.txt line {n}: expected 'name: phrase, phrase' "
+                f"or 'name: ~phrase, ~phrase | reason', got {raw!r}"
+            )
+        lines.append(PhraseLine(target, phrases, area, n, near, reason.strip()))
     return lines, " ".join(header)
 
 

@@ -15,7 +15,7 @@ Importing this package starts nothing; pandas loads only when a DataFrame is mad
 from __future__ import annotations
 
 from .errors import EngineUnavailableError, StrudelCodeError, StrudelLimitError
-from .events import EVENT_COLUMNS, EngineRun, Event, run_code, strudel_events
+from .events import EVENT_COLUMNS, EngineRun, Event, events_frame, run_code, strudel_events
 from .process import EngineProcess, engine, engine_running
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "StrudelLimitError",
     "engine",
     "engine_running",
+    "events_frame",
     "run_code",
     "strudel_events",
 ]

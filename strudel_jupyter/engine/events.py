@@ -3,14 +3,15 @@
 ``run_code(code, begin=, end=)`` gives an :class:`EngineRun` (events, tempo, the error the
 REPL would show, what the engine logged) and never raises for the code's sake;
 ``strudel_events(code, cycles=1, *, begin=0)`` is the DataFrame of the events, one row each,
-and raises :class:`StrudelCodeError` for bad code.
+and raises :class:`StrudelCodeError` for bad code; ``events_frame(run)`` is the same DataFrame of
+a run already made (one run can serve the validator and the picture: ``EngineRun.window``).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,7 @@ from .process import EngineProcess, engine
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["EVENT_COLUMNS", "EngineRun", "Event", "run_code", "strudel_events"]
+__all__ = ["EVENT_COLUMNS", "EngineRun", "Event", "events_frame", "run_code", "strudel_events"]
 
 #: The columns every events frame starts with, in this order; controls follow, first seen first.
 EVENT_COLUMNS = ("cycle", "begin", "end", "duration", "begin_fraction", "end_fraction")
@@ -53,6 +54,30 @@ class EngineRun:
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def window(self, begin: Any, end: Any) -> EngineRun | None:
+        """This run's answer for ``[begin, end)``, as running the code for that span alone would give it.
+
+        The engine queries cycle by cycle from ``begin``, so a run from the same whole cycle ``begin``
+        to a later whole cycle holds exactly the events of every shorter such span. None when the run
+        cannot tell: another start, a span past its end, fractional bounds, or an error that depends
+        on the span (a query error or a limit hit in some cycle, which the run does not name).
+        """
+        start, stop = Fraction(begin), Fraction(end)
+        if start == self.begin and stop == self.end:
+            return self
+        if (
+            start != self.begin
+            or not start < stop <= self.end
+            or start.denominator != 1
+            or stop.denominator != 1
+            or self.end.denominator != 1
+        ):
+            return None
+        if self.error is not None and (self.error.phase != "evaluate" or isinstance(self.error, StrudelLimitError)):
+            return None
+        events = [ev for ev in self.events if ev.begin < stop]
+        return replace(self, end=stop, events=events)
 
 
 # ------------------------------------------------------------------ positions
@@ -180,6 +205,15 @@ def _frame(events: list[Event]) -> pd.DataFrame:
     return pd.DataFrame(data, columns=[*EVENT_COLUMNS, *controls])
 
 
+def events_frame(run: EngineRun) -> pd.DataFrame:
+    """A run's events as :func:`strudel_events` gives them; raises the run's error, as it does."""
+    if run.error is not None:
+        raise run.error
+    frame = _frame(run.events)
+    frame.attrs["cps"] = run.cps
+    return frame
+
+
 def strudel_events(code: str, cycles: Any = 1, *, begin: Any = 0) -> pd.DataFrame:
     """The events the REPL would play for ``code`` from cycle ``begin`` for ``cycles`` cycles.
 
@@ -198,9 +232,4 @@ def strudel_events(code: str, cycles: Any = 1, *, begin: Any = 0) -> pd.DataFram
     span = _fraction(cycles, "cycles")
     if span <= 0:
         raise ValueError("cycles must be more than 0")
-    run = run_code(code, begin=start, end=start + span)
-    if run.error is not None:
-        raise run.error
-    frame = _frame(run.events)
-    frame.attrs["cps"] = run.cps
-    return frame
+    return events_frame(run_code(code, begin=start, end=start + span))

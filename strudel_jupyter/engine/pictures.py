@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_CODE_CHARS, MAX_DETAIL_PICTURES, MAX_PICTURE_CYCLES
+from ..render.events import code_prefers_flats
 from ..render.events_text import EventsSummary, summarize_events
 from ..render.picture import PICTURE_CYCLES, events_svg
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from .events import EngineRun
 
 __all__ = ["PICTURE_CYCLES", "Played", "example_pictures", "picture_of", "played"]
 
@@ -48,12 +51,14 @@ class Played:
         """The events as SVG, None when the code did not evaluate."""
         if self.frame is None:
             return None
-        return events_svg(self.frame, begin=self.begin, cycles=self.cycles, title=title or _title(self))
+        flats = code_prefers_flats(self.code)  # numbers (note("eb2").add(12)) spelled as the code writes notes
+        return events_svg(self.frame, begin=self.begin, cycles=self.cycles, title=title or _title(self), flats=flats)
 
     def summary(self) -> EventsSummary | None:
         if self.frame is None:
             return None
-        return summarize_events(self.frame, begin=self.begin, cycles=self.cycles)
+        flats = code_prefers_flats(self.code)
+        return summarize_events(self.frame, begin=self.begin, cycles=self.cycles, flats=flats)
 
     def error_dict(self) -> dict[str, Any]:
         return {"message": self.error, "line": self.line, "column": self.column}
@@ -81,17 +86,22 @@ def _refused(code: object, begin: object, cycles: object) -> str | None:
     return None
 
 
-def played(code: str, *, cycles: int = 1, begin: int = 0) -> Played:
-    """The events ``code`` plays in ``cycles`` cycles from ``begin``; never raises."""
+def played(code: str, *, cycles: int = 1, begin: int = 0, run: EngineRun | None = None) -> Played:
+    """The events ``code`` plays in ``cycles`` cycles from ``begin``; never raises.
+
+    ``run``: a run of ``code`` already made (``run_code``), read instead of running the code again
+    when it holds that span exactly (:meth:`EngineRun.window`); else the code runs here.
+    """
     refused = _refused(code, begin, cycles)
     if refused is not None:
         return Played(code if isinstance(code, str) else "", 0, 1, None, refused)
     try:
-        from . import StrudelCodeError, StrudelLimitError, strudel_events
+        from . import StrudelCodeError, StrudelLimitError, events_frame, run_code
     except ImportError as exc:  # an installation without the engine: the rest still works
         return Played(code, begin, cycles, None, f"Strudel's engine is not available here ({exc})", transient=True)
     try:
-        frame = strudel_events(code, cycles, begin=begin)
+        window = run.window(begin, begin + cycles) if run is not None and run.code == code else None
+        frame = events_frame(window or run_code(code, begin=begin, end=begin + cycles))
     except StrudelCodeError as exc:
         # A limit (time on a busy machine, memory) may not be hit again: such a failure is not cached.
         transient = isinstance(exc, StrudelLimitError)

@@ -64,6 +64,7 @@ class EngineProcess:
         self._lock = threading.Lock()
         self._running: _Running | None = None
         self.starts = 0  # processes started so far (a limit hit may need a fresh one)
+        self.calls = 0  # code evaluations asked of this engine so far (each is one run of the code)
 
     # ------------------------------------------------------------------ life cycle
     @property
@@ -176,6 +177,7 @@ class EngineProcess:
         """
         request = json.dumps({"code": code, "begin": begin, "end": end, "maxEvents": max_events})
         with self._lock:
+            self.calls += 1
             if not self.running:
                 if self._running is not None:
                     self._end(self._running.proc)

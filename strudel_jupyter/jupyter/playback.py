@@ -10,6 +10,9 @@ Every ``%%strudel`` output also carries a picture of what the code plays (an
 ``image/svg+xml`` entry, and the same picture in the HTML), drawn from the engine's events
 when the code evaluates. ``%%strudel --events N`` shows the events themselves (:class:`PatternEvents`).
 
+Each output runs the code in the engine once: the validator's findings and the picture (or the
+events) read the same run.
+
 Used by ``%%strudel --play`` and by the panel's audition; :func:`play` is the public helper.
 """
 
@@ -21,12 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.sound_sources import UserSound, user_sounds
+from ..limits import MAX_CODE_CHARS, VALIDATE_CYCLES
 from ..render.html import escape, picture, styled
 from ..render.picture import PICTURE_CYCLES, SVG_MIME
 from ..validator.report import ValidationReport
 from ..validator.validation import validate_code
 
 if TYPE_CHECKING:
+    from ..engine import EngineRun
     from ..engine.pictures import Played
 
 __all__ = [
@@ -50,13 +55,34 @@ EVENT_ROWS_SHOWN = 200
 _ALT = f"What the pattern plays in its first {PICTURE_CYCLES} cycles"
 
 
-def _picture_of(code: str) -> str | None:
-    """What the code plays, drawn; None when it does not evaluate or the engine is not installed."""
-    try:  # the engine loads on the first picture, and an installation without it still checks code
-        from ..engine.pictures import picture_of
+def _engine_run(code: str, cycles: int) -> EngineRun | None:
+    """One run of the code in Strudel's engine, its first ``cycles`` cycles, for both the validator and
+    the picture (so a cell runs once); None where no engine runs (the validator then says so)."""
+    if not isinstance(code, str) or not code.strip() or len(code) > MAX_CODE_CHARS:
+        return None  # the validator refuses it, or has nothing to run
+    try:  # the engine loads on the first run, and an installation without it still checks code
+        from ..engine import EngineUnavailableError, run_code
     except ImportError:
         return None
-    return picture_of(code)
+    try:
+        return run_code(code, begin=0, end=cycles)
+    except EngineUnavailableError:
+        return None
+
+
+def _picture_of(code: str, run: EngineRun | None) -> str | None:
+    """What the code plays in its first ``PICTURE_CYCLES`` cycles, drawn from ``run``; None when it does not evaluate."""
+    if run is None:
+        return None
+    from ..engine.pictures import played
+
+    return played(code, cycles=PICTURE_CYCLES, run=run).picture()
+
+
+def _checked(code: str, index: StrudelIndex, cycles: int = PICTURE_CYCLES) -> tuple[ValidationReport, EngineRun | None]:
+    """The code's validation and the one engine run it read (covering ``cycles`` and the validator's)."""
+    run = _engine_run(code, max(cycles, VALIDATE_CYCLES))
+    return validate_code(code, index=index, engine_run=run), run
 
 
 def _with_picture(bundle: dict[str, Any], svg: str | None) -> dict[str, Any]:
@@ -164,15 +190,15 @@ def play(code: str, *, index: StrudelIndex | None = None) -> PlayablePattern:
     :func:`~strudel_jupyter.validator.validation.validate_code` does.
     """
     index = index or get_index()
-    report = validate_code(code, index=index)
-    return PlayablePattern(code, report, user_sounds(index), _picture_of(code))
+    report, run = _checked(code, index)
+    return PlayablePattern(code, report, user_sounds(index), _picture_of(code, run))
 
 
 def check(code: str, *, index: StrudelIndex | None = None) -> CheckedCode:
     """Validate Strudel code; the report displays with a play action (``%%strudel``)."""
     index = index or get_index()
-    report = validate_code(code, index=index)
-    return CheckedCode(report.code, report.findings, user_sounds(index), _picture_of(code))
+    report, run = _checked(code, index)
+    return CheckedCode(report.code, report.findings, user_sounds(index), _picture_of(code, run))
 
 
 @dataclass(frozen=True)
@@ -228,7 +254,8 @@ def events(code: str, cycles: int = 1, *, index: StrudelIndex | None = None) -> 
     """
     from ..engine.pictures import played
 
-    return PatternEvents(played(code, cycles=cycles), validate_code(code, index=index or get_index()))
+    report, run = _checked(code, index or get_index(), cycles)
+    return PatternEvents(played(code, cycles=cycles, run=run), report)
 
 
 def audition(sound: str, n: int = 0, *, index: StrudelIndex | None = None, autoplay: bool = True) -> SoundAudition:

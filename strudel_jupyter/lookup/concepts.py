@@ -2,7 +2,8 @@
 
 ``.reverb()`` is no function, but the docs describe reverb under ``room``; ``setBpm()`` means
 the global tempo, ``setcpm``; ``s("kick")`` is the drum the kits call ``bd``; ``.sidechain()``
-is what the phrasebook says musicians call ``duckorbit``. The validator offers these beside the
+is what the phrasebook says musicians call ``duckorbit``; ``.flanger()`` is a thing Strudel lacks,
+whose nearest function the phrasebook names (``phaser``). The validator offers these beside the
 spelling neighbours; nothing here is a name -> name table.
 """
 
@@ -12,7 +13,7 @@ from ..data.index import StrudelIndex
 from ..data.sound_words import sounds_for_word
 from ..data.textindex import split_identifier
 from .intent import QUESTION_VERBS
-from .phrasebook import phrase_hits, resolve
+from .phrasebook import near_hits, phrase_hits, resolve
 from .ranking import known_word
 from .relevance import text_reference
 
@@ -31,6 +32,14 @@ def concept_functions(index: StrudelIndex, name: str, *, limit: int = 2) -> list
         for hit in phrase_hits(index, spelled)
         if not hit.sounds and hit.end - hit.start == len(spelled)
         for _domain, _kind, found in resolve(index, hit.target)
+    ]
+    # a thing Strudel lacks, spelled as a name (".flanger()"): the functions nearest to it
+    named += [
+        found
+        for hit in near_hits(spelled)
+        if hit.end - hit.start == len(spelled)
+        for domain, _kind, found in resolve(index, hit.target)
+        if domain == "reference"
     ]
     if not words or not all(known_word(index, w) for w in words):
         named = [n for n in named if n.lower() != name.lower()]

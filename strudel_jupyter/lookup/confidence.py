@@ -12,13 +12,19 @@ ranking found for the first answer, read in one place:
 * ``missing``: the question's words that nothing in Strudel holds: no doc, no sound, no
   glossary or phrasebook phrase, and no name they could misspell ("vocoder", "metronome").
 
+* ``near``: things the question names that Strudel lacks, by the phrasebook's near phrases
+  ("flanger": Strudel has no flanger; ``phaser`` comes closest, ``phrasebook/near.txt``).
+
 A text answer that leaves such a word unanswered and holds little else of the question is
-not an answer: ``strudel_knowledge`` says Strudel has no such thing and what comes closest
-(``ok: false``, ``reason: not_found``). It never answers ``ok: true`` on weak overlap alone.
+not an answer, and neither is one to a question naming a near thing: ``strudel_knowledge``
+says Strudel has no such thing and what comes closest (``ok: false``, ``reason:
+not_found``). It never answers ``ok: true`` on weak overlap alone: text overlap of a word or
+two, with the word the question is about unmatched, is not confident.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,10 +32,11 @@ from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Match
 from .glossary import load_glossary
+from .intent import STOPWORDS
 from .phrasebook import load_phrasebook
 from .wish_objects import wish_object_stems
 
-__all__ = ["CONFIDENT", "Evidence", "confidence", "missing_words"]
+__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "unheld_heads"]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
 CONFIDENT = 0.55
@@ -39,10 +46,14 @@ CONFIDENT = 0.55
 MISSING_SHARE = 0.25
 # What each kind of name match is worth on its own (text is worth its supported coverage).
 NAME_CONFIDENCE: dict[Match, float] = {"exact": 1.0, "synonym": 1.0, "listed": 1.0, "prefix": 0.8, "fuzzy": 0.75}
+_TYPED = frozenset({"exact", "synonym", "listed"})  # a name typed as it is
 # A phrasebook phrase naming the answer adds this much (times its support) to a text
 # answer's coverage; the glossary's reading of the words adds MEANING_SUPPORT.
 PHRASE_SUPPORT, MEANING_SUPPORT = 0.6, 0.15
-MISSING_MIN_LETTERS = 3  # "AI", "de" are too short to say anything is missing
+MISSING_MIN_LETTERS = 3  # "de", "ai" are too short to say anything is missing (an acronym typed "AI" is not)
+#: An answer to a question naming a thing Strudel lacks is at most this sure: what comes
+#: closest is not the thing ("phaser" for "flanger").
+NEAR_CONFIDENCE = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +67,20 @@ class Evidence:
     missing: tuple[str, ...] = ()
     words: int = 1  # the question's content words (the share missing is counted against them)
     named: bool = False  # the answer is a name the question typed, which musicians use for it too
+    near: tuple[str, ...] = ()  # things the question names that Strudel lacks (phrasebook/near.txt)
 
     @property
     def missing_share(self) -> float:
         return len(self.missing) / max(self.words, 1)
 
     def absent(self, sure: float) -> bool:
-        """The question asks for something Strudel does not have: say so rather than answer."""
+        """The question asks for something Strudel does not have: say so rather than answer.
+
+        A near thing named ("a flanger on the hats") is absent unless a name was typed as it
+        is (a name spelled like it, "linger" for "flanger", is not); a word nothing holds is,
+        when a text answer is unsure and the word a real share of the question."""
+        if self.near:
+            return self.match not in _TYPED
         return self.match == "text" and sure < CONFIDENT and self.missing_share >= MISSING_SHARE
 
 
@@ -71,11 +89,13 @@ def confidence(evidence: Evidence) -> float:
     by phrasebook and glossary, times the share of the question Strudel has words for."""
     named = NAME_CONFIDENCE.get(evidence.match)
     if named is not None:
-        return named
+        return min(named, NEAR_CONFIDENCE) if evidence.near and evidence.match not in _TYPED else named
     if evidence.named:
         return NAME_CONFIDENCE["exact"]
     support = PHRASE_SUPPORT * evidence.phrase + (MEANING_SUPPORT if evidence.meaning else 0.0)
     value = min(1.0, evidence.coverage + support) * (1.0 - evidence.missing_share)
+    if evidence.near:
+        value = min(value, NEAR_CONFIDENCE)
     return round(max(0.0, value), 3)
 
 
@@ -93,8 +113,11 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     candidates: list[int] = []  # words no docs, sounds or phrasebook word holds (the rare case)
     for i, (word, word_stems) in enumerate(zip(words, per_word, strict=True)):
         lower = word.lower()
-        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not word_stems or len(set(lower)) <= 2:
-            continue  # too short to say anything, a number, or a sound spelled out ("aaa", "tss")
+        acronym = len(word) >= 2 and word.isupper() and word.isalpha()  # "AI", "VST": short, but a thing
+        if not acronym and (len(lower) < MISSING_MIN_LETTERS or len(set(lower)) <= 2):
+            continue  # too short to say anything, or a sound spelled out ("aaa", "tss")
+        if not lower.isalpha() or not word_stems:
+            continue  # a number
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if all(t in wish_object_stems() for t in word_stems):
@@ -118,3 +141,59 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
         if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
             missing.append(lower)
     return missing
+
+
+_WORD = re.compile(r"[A-Za-z0-9_$#'-]+")
+# Words that end a run of words without being its head noun: adverbs, participles, particles
+# and number words ("play two patterns simultaneously", "locked", "moving along", "every four").
+_NOT_A_NOUN = re.compile(r"(?:ly|ed|ing)$")
+_NOT_NOUNS = frozenset(
+    "up down off out back away over around apart along ahead against "
+    "two three four five six seven eight nine ten twelve sixteen".split()
+)
+
+
+def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[str]:
+    """The head nouns of a question's compounds that Strudel has no word for.
+
+    In "a clip launcher" the thing asked for is the launcher, not the clip: the last word
+    of two or more written together (no filler between) is a compound's head. It is
+    unheld when neither the docs' text nor the sounds' text has it, no glossary or
+    phrasebook phrase found in the question holds it and it is no name; the phrasebook
+    knowing the word from some other phrase does not count (unlike ``missing_words``).
+    Only heads among ``words`` (the words looked up) count.
+    """
+    wanted = {w.lower() for w in words}
+    heads: list[str] = []
+    run: list[str] = []
+    for token in [*_WORD.findall(text), ""]:
+        if token and token.lower() not in STOPWORDS:
+            run.append(token)
+            continue
+        if len(run) >= 2 and run[-1].lower() in wanted:
+            heads.append(run[-1])
+        run = []
+    if not heads:
+        return []
+    ref_text, sound_text = index.reference.text, index.sounds.text
+    per_word = [tokenize(w) for w in words]
+    stems = [t for word_stems in per_word for t in word_stems]
+    covered: set[str] = set()
+    for found in (*load_glossary().expand(stems), *load_glossary().expand(stems, sounds=True)):
+        covered.update(stems[found.start : found.end])
+    for hit in load_phrasebook().find(stems):
+        covered.update(stems[hit.start : hit.end])
+    out: list[str] = []
+    for head in heads:
+        lower, head_stems = head.lower(), tokenize(head)
+        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not head_stems or len(set(lower)) <= 2:
+            continue
+        if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS:
+            continue  # "play two patterns simultaneously", "locked to the beat", "moving along"
+        if any(t in ref_text or t in sound_text or t in covered for t in head_stems):
+            continue
+        if index.reference.get(head) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
+            continue
+        if lower not in out:
+            out.append(lower)
+    return out

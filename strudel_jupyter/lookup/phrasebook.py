@@ -10,11 +10,18 @@ finds "ratchet", and filler words ("the", "make") never have to match.
 A phrase found in a question is strong evidence for its targets: stronger than loose text
 overlap, weaker than a name typed. ``find`` gives the hits (target, phrase, span, weight);
 ``resolve`` says what a target is in an index (a function, a sound, a sound family, a bank).
+
+A phrase written ``~flanger`` is *near*, not the same: Strudel has no flanger, and the line's
+target is what comes closest (``phaser``), for the reason the line gives after ``|``. Near
+phrases live in ``phrasebook/near.txt``; they never count as evidence for their target
+(``find``, ``stems``): ``near_hits`` finds them, and the confidence answers "Strudel has no
+flanger; closest: phaser" (``lookup/confidence.py``, ``answers/free_text.py``).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,9 +45,11 @@ __all__ = [
     "PHRASEBOOK_DIR",
     "PhraseHit",
     "PhraseLine",
+    "NearHit",
     "Phrasebook",
     "family_members",
     "load_phrasebook",
+    "near_hits",
     "parse_phrasebook",
     "phrase_hits",
     "phrase_weight",
@@ -67,6 +76,18 @@ class PhraseHit:
     key: tuple[str, ...] = ()  # the phrase's stems (``glossary.phrase_key``)
 
 
+@dataclass(frozen=True, slots=True)
+class NearHit:
+    """A near phrase found in a question: Strudel has no ``thing`` (the phrase as written);
+    ``target`` comes closest, for ``reason``; ``start:end`` is its span."""
+
+    target: str
+    thing: str
+    reason: str
+    start: int
+    end: int
+
+
 def phrase_weight(key: Sequence[str]) -> float:
     """1.0 for a phrase of three stems or more; less for shorter, vaguer ones."""
     return _WEIGHTS.get(len(key), 1.0)
@@ -89,12 +110,20 @@ class Phrasebook:
         self.table = {k: tuple(v) for k, v in table.items()}
         self.longest = max((len(k) for k in self.table), default=0)
         self._starts = frozenset(k[0] for k in self.table)
-        self.stems = frozenset(t for k in self.table for t in k)  # every word of every phrase
-
-    @functools.cached_property
-    def stems(self) -> frozenset[str]:
-        """Every stem of every phrase: words the phrasebook gives a meaning."""
-        return frozenset(t for key in self.table for t in key)
+        # every word of every phrase (not of the near ones: those name what Strudel lacks)
+        self.stems = frozenset(t for k in self.table for t in k)
+        near: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
+        spelled: dict[tuple[str, ...], set[str]] = {}
+        for entry in self.lines:
+            for phrase in entry.near:
+                key = phrase_key(phrase)
+                spelled.setdefault(key, set()).add(_plain(phrase))
+                if key and entry.target not in (t for t, _, _ in near.get(key, ())):
+                    near.setdefault(key, []).append((entry.target, phrase, entry.reason))
+        self.near = {k: tuple(v) for k, v in near.items()}
+        self.near_spellings = {k: frozenset(v) for k, v in spelled.items()}  # as written, per key
+        self._near_longest = max((len(k) for k in self.near), default=0)
+        self._near_starts = frozenset(k[0] for k in self.near)
 
     def calls_by_name(self, name: str) -> bool:
         """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
@@ -116,6 +145,12 @@ class Phrasebook:
             weight = phrase_weight(key)
             hits += [PhraseHit(t, phrase, start, end, weight, sounds, key) for t, phrase, sounds in targets]
         return hits
+
+    def find_near(self, stems: Sequence[str]) -> list[NearHit]:
+        """The near phrases in a list of stems (things Strudel lacks), longest first, not
+        overlapping; each target of a phrase is one hit, in the order the file lists them."""
+        found = find_phrases(stems, self.near, self._near_starts, self._near_longest)
+        return [NearHit(t, phrase, reason, start, end) for start, end, near in found for t, phrase, reason in near]
 
 
 @functools.cache
@@ -164,6 +199,47 @@ def _typed_name(index: StrudelIndex, word: str, *, sounds: bool) -> bool:
     return word in index.reference.by_name or word in index.reference.by_synonym
 
 
+def _stems_of(words: Sequence[str]) -> tuple[list[str], list[int]]:
+    """The stems of a question's words, and the word each stem comes from."""
+    stems: list[str] = []
+    owner: list[int] = []
+    for n, word in enumerate(words):
+        found = tokenize(word)
+        stems += found
+        owner += [n] * len(found)
+    return stems, owner
+
+
+def near_hits(words: Sequence[str]) -> list[NearHit]:
+    """The things Strudel lacks that a question's words name (near phrases); spans count
+    ``words``. A near phrase inside a longer phrase of the phrasebook is that phrase's
+    ("auto wah" is a band-pass LFO Strudel has; "wah pedal" is near)."""
+    stems, owner = _stems_of(words)
+    book = load_phrasebook()
+    spans = [(h.start, h.end) for h in book.find(stems)]
+    spelled = book.near_spellings
+    out: list[NearHit] = []
+    for hit in book.find_near(stems):
+        if any(s <= hit.start and hit.end <= e and e - s > hit.end - hit.start for s, e in spans):
+            continue
+        first, last = owner[hit.start], owner[hit.end - 1]
+        if hit.end - hit.start == 1 and _plain(words[first]) not in spelled.get((stems[hit.start],), ()):
+            continue  # one word is the thing only as written: "limiter", never "limit" (its stem)
+        out.append(NearHit(hit.target, hit.thing, hit.reason, first, last + 1))
+    return out
+
+
+def _letters(phrase: str) -> str:
+    """A phrase as written, without case, spaces or hyphens ("De-esser" -> "deesser")."""
+    return re.sub(r"[\s-]+", "", phrase.lower())
+
+
+def _plain(word: str) -> str:
+    """A word as typed, without case, hyphens or a plural ending ("Vocoders" -> "vocoder")."""
+    letters = _letters(word)
+    return letters[:-1] if letters.endswith("s") and not letters.endswith("ss") else letters
+
+
 def phrase_hits(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     """The phrasebook's phrases in a question's words; spans count ``words`` (start:end).
 
@@ -172,12 +248,7 @@ def phrase_hits(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     word that names something of the other domain is still read as a phrase ("ratchet",
     a sound, is also what drummers call ``ply``): the question decides between the two.
     """
-    stems: list[str] = []
-    owner: list[int] = []  # the word each stem comes from
-    for n, word in enumerate(words):
-        found = tokenize(word)
-        stems += found
-        owner += [n] * len(found)
+    stems, owner = _stems_of(words)
     out: list[PhraseHit] = []
     for hit in load_phrasebook().find(stems):
         first, last = owner[hit.start], owner[hit.end - 1]

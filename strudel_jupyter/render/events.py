@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -22,10 +22,13 @@ if TYPE_CHECKING:
 __all__ = [
     "TIMING_COLUMNS",
     "Event",
+    "code_prefers_flats",
     "events_of",
     "is_present",
     "midi_of",
     "note_name",
+    "prefers_flats",
+    "written_note",
 ]
 
 #: The columns that say when an event sounds; every other column is a control.
@@ -35,6 +38,7 @@ TIMING_COLUMNS = ("cycle", "begin", "end", "duration", "begin_fraction", "end_fr
 _NOTE = re.compile(r"^([a-gA-G])([#sbf]*)(-?\d{1,2})?$")
 _CHROMA = {"c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11}
 _NAMES = ("c", "c#", "d", "d#", "e", "f", "f#", "g", "g#", "a", "a#", "b")
+_FLAT_NAMES = ("c", "db", "d", "eb", "e", "f", "gb", "g", "ab", "a", "bb", "b")
 #: MIDI pitches outside this range are not notes anyone plays (a typo or a frequency in ``note``).
 _MIDI_RANGE = (-24.0, 160.0)
 
@@ -78,12 +82,51 @@ def midi_of(value: Any) -> float | None:
     return number
 
 
-def note_name(midi: float) -> str:
-    """A MIDI pitch as Strudel writes it: 60 -> ``c4``, 61 -> ``c#4``; a fraction of a semitone keeps its number."""
+def note_name(midi: float, *, flats: bool = False) -> str:
+    """A MIDI pitch as Strudel writes it: 60 -> ``c4``, 61 -> ``c#4`` (``db4`` with ``flats``);
+    a fraction of a semitone keeps its number."""
     if midi != round(midi):
         return f"{midi:g}"
     pitch = int(round(midi))
-    return f"{_NAMES[pitch % 12]}{pitch // 12 - 1}"
+    return f"{(_FLAT_NAMES if flats else _NAMES)[pitch % 12]}{pitch // 12 - 1}"
+
+
+def written_note(value: Any) -> str | None:
+    """A note name as the code wrote it, with its octave: ``eb2``, ``Bb3``, ``ds3``; ``e`` -> ``e3``.
+
+    None for anything else (numbers, text that is no note, a note out of range).
+    """
+    if not isinstance(value, str) or midi_of(value) is None:
+        return None
+    match = _NOTE.match(value.strip())
+    if match is None:
+        return None
+    letter, accidentals, octave = match.groups()
+    return f"{letter}{accidentals}{octave if octave else 3}"
+
+
+def prefers_flats(names: Iterable[str]) -> bool | None:
+    """Whether written note names lean to flats (more of them have a flat than a sharp), None when
+    none has either: a pitch that is a number is spelled the way the pattern's names lean."""
+    flat = sharp = 0
+    for name in names:
+        match = _NOTE.match(name)
+        accidentals = match.group(2) if match else ""
+        flat += any(a in "bf" for a in accidentals)
+        sharp += any(a in "#s" for a in accidentals)
+    return None if flat == sharp == 0 else flat > sharp
+
+
+#: Note names with an accidental as code writes them: with an octave (``eb2``, ``c#3``), a sharp
+#: (``f#``), or a capital root (``Bb``, ``Eb:minor``, ``Bbm7``). A lowercase flat without its octave
+#: (``cb``, the cowbell; ``ab``) is not read: too many sound names and words look like one.
+_CODE_NOTE = re.compile(r"(?<![\w$#])(?:[a-gA-G](?:[#b]+)-?\d|[a-gA-G]#+(?![\w#])|[A-G]b+(?![a-ln-zA-Z#]))")
+
+
+def code_prefers_flats(code: str) -> bool | None:
+    """Whether the note names written in ``code`` lean to flats (``note("eb2").add(12)``), None when it writes none."""
+    names = [m.group(0) for m in _CODE_NOTE.finditer(code)]
+    return prefers_flats(name if name[-1].isdigit() else name + "3" for name in names)
 
 
 def _freq_midi(value: Any) -> float | None:
@@ -112,6 +155,8 @@ class Event:
     pitch: float | None
     #: ``gain`` times ``velocity`` (1 where neither is set), for the boxes' opacity.
     level: float
+    #: The note's name as written (``eb2``, ``Bb3``) when its pitch came from a name, else None.
+    spelling: str | None = None
 
     @property
     def row_label(self) -> str:
@@ -133,10 +178,12 @@ def _event(row: Mapping[str, Any]) -> Event | None:
     cycle = _number(row.get("cycle"))
     value = row.get("value")
     pitch = midi_of(row.get("note"))
+    spelling = written_note(row.get("note")) if pitch is not None else None
     if pitch is None:
         pitch = _freq_midi(row.get("freq"))
     if pitch is None and is_present(value):
         pitch = midi_of(value)
+        spelling = written_note(value)
     sound = _text(row.get("s"))
     if sound and _text(row.get("bank")):
         sound = f"{_text(row.get('bank'))}_{sound}"
@@ -158,6 +205,7 @@ def _event(row: Mapping[str, Any]) -> Event | None:
         sample=sample_index,
         pitch=pitch,
         level=level,
+        spelling=spelling,
     )
 
 

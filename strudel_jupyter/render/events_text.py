@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, TypedDict
 
 from ..limits import MAX_SUMMARY_CHARS
-from .events import TIMING_COLUMNS, Event, events_of, is_present, midi_of, note_name
+from .events import TIMING_COLUMNS, Event, events_of, is_present, midi_of, note_name, prefers_flats, written_note
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -66,13 +66,13 @@ def _listed(items: list[str]) -> str:
     return ", ".join(items[:_POSITIONS]) + (f" (+{more} more)" if more > 0 else "")
 
 
-def _sound_in_cycle(name: str, events: list[Event], cycle: int) -> str:
-    """``bd at 0, 1/4``, ``hh x8 every 1/8``, ``piano: c3 at 0, e3+g3 at 1/2``."""
+def _sound_in_cycle(name: str, events: list[Event], cycle: int, flats: bool) -> str:
+    """``bd at 0, 1/4``, ``hh x8 every 1/8``, ``piano: c3 at 0, e3+g3 at 1/2`` (notes as written)."""
     pitched = [e for e in events if e.pitch is not None]
     if pitched:
         chords: dict[Fraction, list[str]] = defaultdict(list)
         for e in pitched:
-            chords[e.onset - cycle].append(note_name(e.pitch))  # type: ignore[arg-type]
+            chords[e.onset - cycle].append(e.spelling or note_name(e.pitch, flats=flats))  # type: ignore[arg-type]
         played = [f"{'+'.join(notes)} at {at}" for at, notes in chords.items()]
         unpitched = len(events) - len(pitched)
         extra = f" (+{unpitched} without a note)" if unpitched else ""
@@ -86,21 +86,21 @@ def _sound_in_cycle(name: str, events: list[Event], cycle: int) -> str:
     return f"{name} at " + _listed([f"{at} (x{n})" if n > 1 else str(at) for at, n in counted.items()])
 
 
-def _cycle_line(events: list[Event], cycle: int) -> str:
+def _cycle_line(events: list[Event], cycle: int, flats: bool) -> str:
     by_sound: dict[str, list[Event]] = defaultdict(list)
     for e in events:
         by_sound[e.row_label if e.pitch is None else e.sound or "(default synth)"].append(e)
-    return "; ".join(_sound_in_cycle(name, evs, cycle) for name, evs in by_sound.items()) or "silence"
+    return "; ".join(_sound_in_cycle(name, evs, cycle, flats) for name, evs in by_sound.items()) or "silence"
 
 
-def _timeline(events: list[Event], begin: int, cycles: int) -> list[str]:
+def _timeline(events: list[Event], begin: int, cycles: int, flats: bool) -> list[str]:
     """One line per cycle, cycles that play the same merged (``cycles 0-3: ...``)."""
     per_cycle: dict[int, list[Event]] = defaultdict(list)
     for e in events:
         per_cycle[e.cycle].append(e)
     lines: list[tuple[int, int, str]] = []
     for cycle in range(begin, begin + cycles):
-        line = _cycle_line(per_cycle.get(cycle, []), cycle)
+        line = _cycle_line(per_cycle.get(cycle, []), cycle, flats)
         if lines and lines[-1][2] == line and lines[-1][1] == cycle - 1:
             lines[-1] = (lines[-1][0], cycle, line)
         else:
@@ -141,7 +141,7 @@ def _per_cycle(events: list[Event], begin: int, cycles: int) -> dict[str, str]:
     return out
 
 
-def _ranges(frame: pd.DataFrame) -> dict[str, str]:
+def _ranges(frame: pd.DataFrame, flats: bool) -> dict[str, str]:
     """Each control's range (numbers), span of notes, or its values (text)."""
     out: dict[str, str] = {}
     for column in frame.columns:
@@ -154,7 +154,9 @@ def _ranges(frame: pd.DataFrame) -> dict[str, str]:
             pitches = [p for v in values if (p := midi_of(v)) is not None]
             if pitches:
                 low, high = min(pitches), max(pitches)
-                names = note_name(low) if low == high else f"{note_name(low)}-{note_name(high)}"
+                spelled = {midi_of(v): name for v in reversed(values) if (name := written_note(v)) is not None}
+                lowest, highest = (spelled.get(p) or note_name(p, flats=flats) for p in (low, high))
+                names = lowest if low == high else f"{lowest}-{highest}"
                 out[column] = f"{names} (midi {low:g}-{high:g})" if low != high else f"{names} (midi {low:g})"
                 continue
         numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
@@ -178,13 +180,21 @@ def _bounded(lines: list[str]) -> str:
     return text.rstrip("\n")
 
 
-def summarize_events(frame: pd.DataFrame, *, begin: int = 0, cycles: int = 1) -> EventsSummary:
-    """What ``frame`` plays over ``cycles`` cycles from ``begin``, as lines and as data."""
+def summarize_events(
+    frame: pd.DataFrame, *, begin: int = 0, cycles: int = 1, flats: bool | None = None
+) -> EventsSummary:
+    """What ``frame`` plays over ``cycles`` cycles from ``begin``, as lines and as data.
+
+    Notes are named as the events wrote them (``eb2``); a pitch given as a number is spelled as
+    the written names lean, else with flats when ``flats`` (the code's names lean so), else sharps.
+    """
     events = [e for e in events_of(frame) if begin <= e.cycle < begin + cycles]
-    timeline = _timeline(events, begin, cycles)
+    lean = prefers_flats(e.spelling for e in events if e.spelling)
+    spell_flat = bool(flats) if lean is None else lean
+    timeline = _timeline(events, begin, cycles, spell_flat)
     per_cycle = _first(_per_cycle(events, begin, cycles))
     in_window = frame[(frame["cycle"] >= begin) & (frame["cycle"] < begin + cycles)] if "cycle" in frame else frame
-    ranges = _first(_ranges(in_window))
+    ranges = _first(_ranges(in_window, spell_flat))
     span = f"cycle {begin}" if cycles == 1 else f"cycles {begin}-{begin + cycles - 1}"
     lines = [f"{len(events)} events in {span}.", *timeline]
     if per_cycle:

@@ -2,7 +2,8 @@
 
 As Strudel's website draws one under its examples: time runs left to right with a line at
 every cycle, each event is a box from its begin to its end, notes sit on rows by pitch
-(highest on top, a pianoroll) and sounds on rows by name (a punchcard, ``bank`` prefixed).
+(highest on top, a pianoroll; a row is labelled as the pattern wrote its note, ``eb2`` not
+``d#2``) and sounds on rows by name (a punchcard, ``bank`` prefixed).
 A pattern with both has its pitch rows first, then its sound rows.
 
 The picture is an image, so no theme's CSS reaches it: the background is transparent and
@@ -16,12 +17,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_PICTURE_BYTES, MAX_PICTURE_EVENTS, MAX_PICTURE_ROWS
-from .events import Event, events_of, note_name
+from .events import Event, events_of, note_name, prefers_flats
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,7 +82,29 @@ class _Row:
     shaded: bool = False  # a black key's row
 
 
-def _rows(events: Sequence[Event]) -> tuple[list[_Row], int]:
+def _pitch_labels(events: Sequence[Event], flats_hint: bool | None) -> Callable[[int], str]:
+    """A pitch row's label: the note as the pattern wrote it (its commonest spelling at that pitch),
+    else a name spelled as the events' written names lean (flats or sharps; ``flats_hint`` when they
+    do not say), in their case."""
+    written: dict[int, Counter[str]] = {}
+    for e in events:
+        if e.spelling is not None and e.pitch is not None:
+            written.setdefault(round(e.pitch), Counter())[e.spelling] += 1
+    spellings = [name for names in written.values() for name in names.elements()]
+    lean = prefers_flats(spellings)
+    flats = bool(flats_hint) if lean is None else lean
+    capitals = sum(name[0].isupper() for name in spellings) * 2 > len(spellings)
+
+    def label(pitch: int) -> str:
+        if pitch in written:
+            return written[pitch].most_common(1)[0][0]
+        name = note_name(pitch, flats=flats)
+        return name[0].upper() + name[1:] if capitals else name
+
+    return label
+
+
+def _rows(events: Sequence[Event], flats: bool | None = None) -> tuple[list[_Row], int]:
     """The rows to draw (pitches high to low, then sounds in order of appearance) and how many were left out."""
     pitches = Counter(round(e.pitch) for e in events if e.pitch is not None)
     sounds = Counter(e.row_label for e in events if e.pitch is None)
@@ -93,7 +116,8 @@ def _rows(events: Sequence[Event]) -> tuple[list[_Row], int]:
             kept = list(range(high, low - 1, -1))
         else:  # only the pitches played, the busiest when there are too many
             kept = sorted((p for p, _ in pitches.most_common(room)), reverse=True)
-        rows += [_Row(note_name(p), float(p), p % 12 in _BLACK_KEYS) for p in kept]
+        label = _pitch_labels(events, flats)
+        rows += [_Row(label(p), float(p), p % 12 in _BLACK_KEYS) for p in kept]
     busiest = {label for label, _ in sounds.most_common(MAX_PICTURE_ROWS - len(rows))}
     rows += [_Row(label, None) for label in sounds if label in busiest]
     pitches_drawn = {round(r.pitch) for r in rows if r.pitch is not None} & set(pitches)
@@ -133,11 +157,14 @@ def events_svg(
     begin: float | None = None,
     cycles: float | None = None,
     title: str = "What the pattern plays",
+    flats: bool | None = None,
 ) -> str:
     """The events of ``frame`` (``strudel_events``' shape) as SVG text, over ``cycles`` from ``begin``.
 
     Without ``begin`` / ``cycles`` the window is the whole cycles the events touch. Events
-    outside the window are left out; an event running past it is cut at its edge.
+    outside the window are left out; an event running past it is cut at its edge. A note row is
+    labelled as its events wrote it; rows no event names (numbers, the keys between) are spelled
+    as the written names lean, else with flats when ``flats`` (the code's names lean so), else sharps.
     """
     everything = list(events_of(frame))
     start, span = _window(everything, begin, cycles)
@@ -145,7 +172,7 @@ def events_svg(
     shown = [
         e for e in everything if (e.end > start and e.begin < stop) or (e.begin == e.end and start <= e.begin < stop)
     ]
-    rows, rows_left_out = _rows(shown)
+    rows, rows_left_out = _rows(shown, flats)
     row_of = {(r.label if r.pitch is None else r.pitch): i for i, r in enumerate(rows)}
     row_height = max(6, min(18, 320 // max(1, len(rows))))
     plot_height = max(1, len(rows)) * row_height

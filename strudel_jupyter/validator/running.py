@@ -63,8 +63,13 @@ def run_findings(
     *,
     cycles: int = VALIDATE_CYCLES,
     process: EngineProcess | None = None,
+    given: EngineRun | None = None,
 ) -> list[Finding]:
-    """The findings running ``code`` adds to the static ``findings`` (never raises for the code's sake)."""
+    """The findings running ``code`` adds to the static ``findings`` (never raises for the code's sake).
+
+    ``given``: a run of ``code`` the caller made already; its first ``cycles`` cycles are read
+    when it holds them exactly (:meth:`EngineRun.window`), else the code runs here.
+    """
     if any(f.severity == "error" for f in static):
         return []  # the REPL stops at the first error; the static finding already says where
     if context.hydra:
@@ -72,7 +77,8 @@ def run_findings(
             _not_run("the code draws with hydra (initHydra), which runs only in a browser: checked statically only")
         ]
     try:
-        run = run_code(code, begin=0, end=cycles, process=process)
+        run = given.window(0, cycles) if given is not None and given.code == code else None
+        run = run or run_code(code, begin=0, end=cycles, process=process)
     except EngineUnavailableError as exc:
         return [_not_run(f"Strudel's engine is not available ({exc}); the code was checked statically only")]
     error = run.error

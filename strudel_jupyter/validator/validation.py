@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
@@ -62,6 +62,9 @@ from .running import RunContext, run_findings, same_place
 from .scope import ReplScope, repl_scope
 from .tree import Parsed, parse
 
+if TYPE_CHECKING:
+    from ..engine import EngineRun
+
 log = logging.getLogger(__name__)
 
 __all__ = [
@@ -76,12 +79,16 @@ __all__ = [
 ]
 
 
-def validate_code(code: str, *, index: StrudelIndex | None = None, run: bool = True) -> ValidationReport:
+def validate_code(
+    code: str, *, index: StrudelIndex | None = None, run: bool = True, engine_run: EngineRun | None = None
+) -> ValidationReport:
     """Check Strudel code; returns a :class:`ValidationReport` (``.ok`` means no errors).
 
     After the static checks, ``run=True`` evaluates the code in Strudel's own engine and
     plays its first ``VALIDATE_CYCLES`` cycles (``validator/running.py``); ``run=False`` is
     the static checks alone (no engine started: for callers that need only their speed).
+    ``engine_run``: a run of this code the caller already made (``run_code`` from cycle 0, e.g.
+    for its picture), read instead of running the code again when it covers those cycles.
 
     Raises ``TypeError`` when ``code`` is not a string, ``ValueError`` when it is too
     long and ``SnapshotError`` when there is no snapshot (``strudel_validate`` turns
@@ -95,7 +102,7 @@ def validate_code(code: str, *, index: StrudelIndex | None = None, run: bool = T
         return ValidationReport(code, ())
     index = index or get_index()
     try:
-        return ValidationReport(code, _findings(code, index, run=run))
+        return ValidationReport(code, _findings(code, index, run=run, engine_run=engine_run))
     except RecursionError:
         # The checks are loops and the mini-notation parser has a depth limit, so only a
         # caller already deep in the stack gets here; say so rather than raise.
@@ -108,7 +115,9 @@ def validate_code(code: str, *, index: StrudelIndex | None = None, run: bool = T
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _findings(code: str, index: StrudelIndex, *, run: bool = False) -> tuple[Finding, ...]:
+def _findings(
+    code: str, index: StrudelIndex, *, run: bool = False, engine_run: EngineRun | None = None
+) -> tuple[Finding, ...]:
     scope = repl_scope(index)  # built once per index, outside the time budget
     deadline = Deadline(TIME_BUDGET_SECONDS)
     source = SourceText(_LONE_SURROGATE.sub("\ufffd", code))
@@ -139,7 +148,7 @@ def _findings(code: str, index: StrudelIndex, *, run: bool = False) -> tuple[Fin
             unjudgeable=ctx.defs.remote_sounds or ctx.defs.superdirt,
             hydra=ctx.defs.hydra,
         )
-        ran = {same_place(f): f for f in run_findings(code, ctx.findings, index, context)}
+        ran = {same_place(f): f for f in run_findings(code, ctx.findings, index, context, given=engine_run)}
         ctx.findings[:] = [ran.pop(same_place(f), f) for f in ctx.findings] + list(ran.values())
     return ctx.sorted_findings()
 

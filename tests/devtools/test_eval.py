@@ -25,14 +25,15 @@ DATA = Path(__file__).parents[1] / "fixtures"
         (DATA / "eval_musician_heldout.jsonl", 0.9),
         (DATA / "eval_musician_heldout2.jsonl", 0.78),
         (DATA / "eval_musician_heldout3.jsonl", 0.76),
-        # 270 questions written from the function list (one per function, 181 functions), visible:
-        # for tuning; 45.6% when first measured, 63.0% with the phrasebook's phrases as a text field
+        # 264 questions written from the function list (one per function, 175 functions), visible:
+        # for tuning; 46.6% when first measured, 65.5% with the phrasebook's phrases as a text field
         (DATA / "eval_musician_dev6.jsonl", 0.6),
         # 250 questions written blind (functions, sounds, things Strudel lacks, tonal names) before
         # this round's ranking changed, never tuned on: 35.6% then, 53.2% after the round
         (DATA / "eval_musician_blind4.jsonl", 0.52),
-        # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%)
-        (DATA / "eval_absent_dev.jsonl", 0.5),
+        # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%),
+        # and things it has worded the same way, which stay answers (92.7% with the near phrases)
+        (DATA / "eval_absent_dev.jsonl", 0.85),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):

@@ -112,6 +112,37 @@ def test_a_query_error_in_one_cycle_leaves_the_others_playing(process):
     assert [e.begin for e in run.events] == [0, 2]
 
 
+# ------------------------------------------------------------------ one run, read for shorter spans
+def test_a_runs_window_holds_the_events_a_shorter_run_gives(process):
+    # Given a run of four cycles of a pattern that changes every cycle, counted on its engine
+    code = 's("<bd sd hh>*2").n("<0 1>")'
+    calls = process.calls
+    run = run_code(code, end=4, process=process)
+    assert process.calls == calls + 1
+    # When its first two cycles are read from it
+    window = run.window(0, 2)
+    # Then they are exactly what a run of those two cycles gives, without running the code again
+    assert process.calls == calls + 1
+    alone = run_code(code, end=2, process=process)
+    assert window is not None and (window.begin, window.end) == (0, 2)
+    assert window.events == alone.events and window.cps == alone.cps and window.error is None
+    # and its own span is itself
+    assert run.window(0, 4) is run
+
+
+def test_a_window_the_run_cannot_tell_is_none(process):
+    run = run_code('s("bd sd")', end=4, process=process)
+    # another start, past its end, a fraction of a cycle: those spans are queried otherwise
+    assert run.window(1, 2) is None and run.window(0, 5) is None and run.window(0, Fraction(3, 2)) is None
+    # a query error in some cycle (which one, the run does not say) or a limit: not known for fewer cycles
+    thrown = run_code('note("c").scale("<C:major C:major C:nosuch>")', end=4, process=process)
+    assert thrown.error is not None and thrown.error.phase == "query" and thrown.window(0, 2) is None
+    # an evaluation error does not depend on the cycles: every window has it
+    failed = run_code('s("bd").fasst(2)', end=4, process=process)
+    short = failed.window(0, 1)
+    assert short is not None and short.error is failed.error and short.events == []
+
+
 def test_an_unknown_name_is_a_reference_error_at_its_place():
     with pytest.raises(StrudelCodeError) as caught:
         strudel_events('s("bd")\nfoo(1)')

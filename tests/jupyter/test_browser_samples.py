@@ -154,6 +154,15 @@ def assert_whole(locator) -> None:
     assert not fits["clipped"] and fits["inside"], fits
 
 
+def assert_buttons(output, *, sounding: bool) -> None:
+    """The player's buttons say what sounds: Play enabled (to start or try again) and pressed only
+    while its pattern sounds; Stop enabled only then (a silent pattern has nothing to stop)."""
+    play, stop = output.locator(".jp-Strudel-play"), output.locator(".jp-Strudel-stop")
+    assert play.is_enabled()
+    assert play.get_attribute("aria-pressed") == ("true" if sounding else "false")
+    assert stop.is_enabled() is sounding and stop.get_attribute("aria-pressed") is None
+
+
 def test_a_drum_sample_plays_through_the_server_then_from_its_cache_when_the_cdn_is_gone(browser, lab, cdn):
     # Given the stand-in CDN up, when I click RolandTR808's bass drum in the Sounds tab
     context = browser.new_context(viewport={"width": 1100, "height": 820})
@@ -241,9 +250,11 @@ def test_a_pattern_of_the_cached_bank_plays_and_one_that_cannot_sound_never_says
     drums.get_by_role("button", name="Play this Strudel pattern").click()
     drums.locator(".jp-Strudel-patternState", has_text="Playing").wait_for()
     assert peak(page, 6000, until=SOUND) > SOUND
+    assert_buttons(drums, sounding=True)
     drums.get_by_role("button", name="■ Stop").click()
     drums.locator(".jp-Strudel-patternState", has_text="Stopped").wait_for()
     assert wait_for_silence(page) < SILENCE
+    assert_buttons(drums, sounding=False)
 
     # A long evaluation error folds to one line under the buttons, which stay whole
     broken.get_by_role("button", name="Play this Strudel pattern").click()
@@ -251,6 +262,7 @@ def test_a_pattern_of_the_cached_bank_plays_and_one_that_cannot_sound_never_says
     error.wait_for()
     for button in (broken.locator(".jp-Strudel-play"), broken.locator(".jp-Strudel-stop")):
         assert_whole(button)
+    assert_buttons(broken, sounding=False)  # nothing played before it: nothing to stop
     bar = broken.locator(".jp-Strudel-patternBar")
     assert bar.evaluate("el => el.scrollWidth <= el.clientWidth")
     message = error.locator(".jp-Strudel-messageText")
@@ -264,6 +276,8 @@ def test_a_pattern_of_the_cached_bank_plays_and_one_that_cannot_sound_never_says
     assert text.startswith("Silent: RolandTR808_hh: not cached. Strudel's sample server cannot be reached"), text
     assert "Playing" not in hats.locator(".jp-Strudel-patternState").inner_text()
     assert peak(page, 1000) < SILENCE
+    # and its buttons say so: Play to try again, Stop not pressed (issue 22)
+    assert_buttons(hats, sounding=False)
     # and the buttons keep their labels whole beside the folded message
     for button in (hats.locator(".jp-Strudel-play"), hats.locator(".jp-Strudel-stop")):
         assert_whole(button)

@@ -70,6 +70,32 @@ def test_play_output_carries_the_picture_too(magics):
     assert row_labels(bundle[SVG_MIME]) == ["g3", "f#3", "f3", "e3", "d#3", "d3", "c#3", "c3"]
 
 
+@pytest.mark.parametrize(
+    ("code", "labels"),
+    [
+        # written with flats: each row as written, the keys between in flats (issue 22: not d#2)
+        ('note("eb2 f2 bb2").s("sawtooth")\n', ["bb2", "a2", "ab2", "g2", "gb2", "f2", "e2", "eb2"]),
+        # a flat scale: tonal's own spelling
+        ('n("0 2 4").scale("Eb:major")\n', ["Bb3", "A3", "Ab3", "G3", "Gb3", "F3", "E3", "Eb3"]),
+        # numbers made from a note written with a flat are spelled with flats
+        (
+            'note("eb2").add(note("<0 12>"))\n',
+            ["eb3", "d3", "db3", "c3", "b2", "bb2", "a2", "ab2", "g2", "gb2", "f2", "e2", "eb2"],
+        ),
+        # a chord symbol with a flat root: tonal's voicing (D3 Bb3 D4 F4 Bb4), the keys between in flats
+        (
+            'chord("Bb").voicing()\n',
+            ["Bb4", "A4", "Ab4", "G4", "Gb4", "F4", "E4", "Eb4", "D4", "Db4", "C4", "B3", "Bb3"],
+        ),
+    ],
+)
+def test_the_pianoroll_labels_notes_as_the_code_writes_them(magics, code, labels):
+    svg = magics.strudel("", code)._repr_mimebundle_()[SVG_MIME]
+    names = row_labels(svg)
+    assert names[: len(labels)] == labels
+    assert not any("#" in name for name in names)
+
+
 def test_code_that_does_not_evaluate_shows_its_findings_and_no_picture(magics):
     result = magics.strudel("", 's("bd sd").fasst(2)\n')
     bundle = result._repr_mimebundle_()

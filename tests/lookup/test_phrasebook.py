@@ -106,12 +106,49 @@ def test_a_malformed_line_is_refused_with_its_area_and_line():
         parse_phrasebook("# header\nply ratchet, roll\n", "rhythm")
     with pytest.raises(ValueError, match="line 1"):
         parse_phrasebook("two words: ratchet\n", "rhythm")
+    # a near phrase needs its reason, and a reason its near phrase
+    with pytest.raises(ValueError, match="near.txt line 1"):
+        parse_phrasebook("phaser: ~flanger\n", "near")
+    with pytest.raises(ValueError, match="near.txt line 1"):
+        parse_phrasebook("phaser: swoosh | a sweeping filter\n", "near")
+    with pytest.raises(ValueError, match="near.txt line 1"):
+        parse_phrasebook("phaser: ~ , ~flanger | a sweeping filter\n", "near")
+
+
+def test_a_near_line_names_what_strudel_lacks_and_why_its_target_comes_closest():
+    # Given a line of the near syntax
+    (line,), _ = parse_phrasebook("# header\nvowel: ~vocoder, ~Talk Box | a formant filter\n", "near")
+    # Then its phrases are things Strudel lacks, with the reason its target is closest
+    assert line.target == "vowel" and line.phrases == () and line.near == ("vocoder", "talk box")
+    assert line.reason == "a formant filter"
+
+
+def test_near_entries_target_real_names_and_are_no_evidence_for_them(book, shared_index):
+    near = [line for line in book.lines if line.near]
+    # Given the near file: a few dozen things musicians expect, each with a reason
+    assert len({p for line in near for p in line.near}) >= 60
+    assert {line.area for line in near} == {"near"} and all(line.reason for line in near)
+    for line in near:
+        # Then every target is a real function or sound (a near line may name either)
+        assert resolve(shared_index, line.target), f"near:{line.line} {line.target} is no real name"
+        # and no near phrase is a real name itself (Strudel would have the thing)
+        for phrase in line.near:
+            for word in (phrase, phrase.replace(" ", ""), phrase.replace(" ", "_")):
+                assert shared_index.reference.get(word) is None, f"{phrase!r} is a function"
+                assert word not in shared_index.sounds.entries and word not in shared_index.sounds.banks, phrase
+            key = phrase_key(phrase)
+            words = phrase.replace("-", " ").split()
+            assert key and (len(words) == 1 or len(key) > 1), f"near:{line.line} {phrase!r} reads as {key}"
+            # and it is no evidence for its target: the ranking never reads it as a phrase
+            assert key not in book.table or line.target not in {t for t, *_ in book.table[key]}, phrase
 
 
 def test_no_target_is_listed_twice_and_no_phrase_is_empty_after_filler_words(book):
     # (a name may be listed once as a function and once as a sound: saw, sine)
     seen: dict[tuple[str, bool], str] = {}
     for line in book.lines:
+        if not line.phrases:  # a near line (several per target: one per reason)
+            continue
         key = (line.target, line.sounds)
         assert key not in seen, f"{line.target} in {line.area} and {seen[key]}"
         seen[key] = line.area
@@ -127,6 +164,8 @@ def test_no_target_is_listed_twice_and_no_phrase_is_empty_after_filler_words(boo
 def test_every_target_is_a_real_name(book, shared_index):
     # Given every line, Then its target is a function, synonym, sound key, family prefix or bank
     for line in book.lines:
+        if not line.phrases:  # a near line may name a function or a sound (tested below)
+            continue
         found = resolve(shared_index, line.target, sounds=line.sounds)
         assert found, f"{line.area}:{line.line} {line.target} is no real name"
         # and a sounds area names sounds, the others functions
@@ -134,7 +173,7 @@ def test_every_target_is_a_real_name(book, shared_index):
 
 
 def test_every_documented_function_not_internal_has_phrases(book, shared_index):
-    by_target = {line.target: line for line in book.lines if not line.sounds}
+    by_target = {line.target: line for line in book.lines if not line.sounds and line.phrases}
     entries = shared_index.reference.entries
     public = [e for e in entries if not is_internal(e)]
     # the rule leaves most of the reference public (it is not a way to skip work)

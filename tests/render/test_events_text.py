@@ -62,3 +62,15 @@ def test_the_text_is_bounded():
 def test_melodies_in_numbers_are_read_as_pitches():
     summary = summarize_events(frame_of(*notes([60, 62], s="sawtooth")))  # type: ignore[list-item]
     assert summary["timeline"] == ["cycle 0: sawtooth: c4 at 0, d4 at 1/2"]
+
+
+def test_notes_are_named_as_written_and_numbers_as_the_code_leans():
+    # Given note("eb2 bb2") and the same pitches as numbers from code written with flats
+    written = summarize_events(frame_of(*notes(["eb2", "bb2"])))
+    numbers = summarize_events(frame_of(*notes([39, 46])), flats=True)  # type: ignore[list-item]
+    # Then both say eb2 and bb2, never d#2 / a#2
+    assert written["timeline"] == ["cycle 0: (default synth): eb2 at 0, bb2 at 1/2"]
+    assert written["ranges"]["note"] == "eb2-bb2 (midi 39-46)"
+    assert numbers["timeline"] == written["timeline"] and numbers["ranges"] == written["ranges"]
+    # and without a lean, numbers keep sharps
+    assert summarize_events(frame_of(*notes([39])))["timeline"] == ["cycle 0: (default synth): d#2 at 0"]  # type: ignore[list-item]

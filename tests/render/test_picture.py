@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strudel_jupyter.limits import MAX_PICTURE_BYTES, MAX_PICTURE_EVENTS, MAX_PICTURE_ROWS, MAX_SUMMARY_CHARS
+from strudel_jupyter.render.events import code_prefers_flats
 from strudel_jupyter.render.events_text import summarize_events
 from strudel_jupyter.render.picture import INK, PALETTE, events_svg
 
@@ -85,7 +86,63 @@ def test_a_melody_with_drums_has_pitch_rows_then_sound_rows():
 def test_flats_sharps_and_default_octave_read_as_strudel_reads_them():
     frame = frame_of(*notes(["eb3", "d#3", "ds3", "e"]))
     labels = _row_labels(events_svg(frame))
-    assert labels == ["e3", "d#3"]  # eb3 = d#3 = ds3; a bare "e" is in octave 3
+    # eb3 = d#3 = ds3: one row, named as it was first written; a bare "e" is in octave 3
+    assert labels == ["e3", "eb3"]
+
+
+# ------------------------------------------------------------------ note names as written (issue 22)
+def test_a_note_written_with_a_flat_is_labelled_with_its_flat():
+    # Given note("eb2") (and the same pitch in the other flat spelling Strudel reads)
+    for written in ("eb2", "ef2"):
+        # When it is drawn, then its row says it as written, not d#2
+        assert _row_labels(events_svg(frame_of(*notes([written])))) == [written]
+
+
+def test_the_keys_between_written_flats_are_spelled_with_flats_too():
+    # Given note("eb2 c3 bb2"): every semitone from c3 down to eb2 is a row
+    labels = _row_labels(events_svg(frame_of(*notes(["eb2", "c3", "bb2"]))))
+    # Then the written ones say their names and the keys between lean to flats as the pattern does
+    assert labels == ["c3", "b2", "bb2", "a2", "ab2", "g2", "gb2", "f2", "e2", "eb2"]
+    # while a pattern written in sharps keeps sharps
+    assert _row_labels(events_svg(frame_of(*notes(["d#2", "f#2"])))) == ["f#2", "f2", "e2", "d#2"]
+
+
+def test_scale_notes_keep_the_scales_spelling_and_case():
+    # Given what n("0 2 4").scale("Eb:major") plays: tonal's names, capitalised
+    labels = _row_labels(events_svg(frame_of(*notes(["Eb3", "G3", "Bb3"]))))
+    assert labels == ["Bb3", "A3", "Ab3", "G3", "Gb3", "F3", "E3", "Eb3"]
+
+
+def test_a_pitch_written_two_ways_takes_its_commoner_spelling():
+    labels = _row_labels(events_svg(frame_of(*notes(["c#3", "db3", "db3", "d3"]))))
+    assert labels == ["d3", "db3"]
+
+
+def test_numbers_are_spelled_with_sharps_unless_the_code_leans_to_flats():
+    # Given MIDI numbers only (note("eb2").add(note(12)) plays 51): no event says how to spell them
+    frame = frame_of(*notes([51, 53]))  # type: ignore[list-item]
+    # Then sharps by default, flats when the code's written names lean to flats
+    assert _row_labels(events_svg(frame)) == ["f3", "e3", "d#3"]
+    assert _row_labels(events_svg(frame, flats=True)) == ["f3", "e3", "eb3"]
+    # and names the events wrote win over the hint
+    assert _row_labels(events_svg(frame_of(*notes(["d#3", "f3"])), flats=True)) == ["f3", "e3", "d#3"]
+
+
+@pytest.mark.parametrize(
+    ("code", "lean"),
+    [
+        ('note("eb2").add(note(12))', True),
+        ('chord("<Bb Eb>").voicing()', True),
+        ('n("0 2").scale("Eb:minor")', True),
+        ('note("c#3 f#3 bb3")', False),
+        ('note("f#")', False),
+        ('s("cb bd ab")', None),  # the cowbell is no c flat: a lowercase flat needs its octave
+        ('note("c3 e3")', None),
+        ("// Abstract", None),
+    ],
+)
+def test_the_codes_written_notes_say_how_to_lean(code, lean):
+    assert code_prefers_flats(code) is lean
 
 
 @pytest.mark.parametrize("cycles", [1, 3, 8])

@@ -125,7 +125,13 @@ class StrudelEngine implements IStrudelAudio {
     this.registerUser(sources.user);
     this.repl = webaudio.webaudioRepl({
       transpiler,
-      onEvalError: (error: unknown) => this.setState({ ...this.current, status: 'error', message: String(error) }),
+      onEvalError: (error: unknown) =>
+        this.setState({
+          ...this.current,
+          status: 'error',
+          message: String(error),
+          sounding: this.repl.scheduler.started
+        }),
       onToggle: (started: boolean) => {
         if (!started && this.current.status === 'playing') {
           this.setState({ owner: null, status: 'idle' });
@@ -215,7 +221,7 @@ class StrudelEngine implements IStrudelAudio {
       const details = [...new Set(problems.flatMap(p => p.details))];
       if (silent) {
         this.repl.stop();
-        this.setState({ owner, status: 'error', message: `Silent: ${message}`, details });
+        this.setState({ owner, status: 'error', message: `Silent: ${message}`, details, sounding: false });
         return;
       }
       this.repl.start();

@@ -22,6 +22,8 @@ export interface IPlayState {
   message?: string;
   /** Longer explanations of `message`, shown on demand. */
   details?: string[];
+  /** For `error`: a pattern still sounds (an evaluation error leaves the last one playing, as in the REPL). */
+  sounding?: boolean;
 }
 
 /** A problem to show in one line, with its details (one per line) on demand. */

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..confidence import Evidence, confidence, missing_words
+from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, unheld_heads
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
-from ..phrasebook import load_phrasebook
+from ..phrasebook import NearHit, load_phrasebook, near_hits, resolve
 from ..ranking import (
     SCORE_DOC_SYNONYM,
     SCORE_SENTENCE_BAND,
@@ -33,7 +33,7 @@ from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
-__all__ = ["answer_free_text", "closest_meanings"]
+__all__ = ["answer_free_text", "closest_meanings", "near_answer"]
 
 
 def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *, binding: bool) -> KnowledgeResponse:
@@ -50,6 +50,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
             'ask e.g. "what does fast do", "is bd available" or "how do I add reverb".',
         )
     allowed = (domain,) if binding and domain in SOURCES else ("reference", "sounds")
+    compared = _compared(parsed.text)
+    near = [h for h in near_hits(parsed.tokens or words) if not _is_compared(h, parsed.tokens or words, compared)]
     ranking = rank_words(
         question.index,
         words,
@@ -71,6 +73,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         )
     chosen = choose_domain(ranking, hint=domain)
     if chosen is None:
+        if near:
+            return _absent(question, Evidence("text", near=_things(near)), [], 0.0, near)
         return _not_found(question, ranking.words or words, domain if binding else "auto")
     limit = question.limit_or(LIST_LIMIT if question.mode == "list" else DEFAULT_LIMIT)
     detail = (
@@ -93,10 +97,10 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     if ranking.sentence and chosen == "reference":
         hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
-    evidence = _evidence(question.index, ranking, hits[0], compared=_compared(parsed.text))
+    evidence = _evidence(question.index, ranking, hits[0], compared=compared, near=near, text=parsed.text)
     sure = confidence(evidence)
     if evidence.absent(sure):
-        return _absent(question, evidence, hits, sure)
+        return _absent(question, evidence, hits, sure, near)
     response = question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
     )
@@ -113,21 +117,45 @@ def _compared(text: str) -> frozenset[str]:
     return frozenset(w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
 
 
-def _evidence(index: StrudelIndex, ranking: Ranking, top: Hit, *, compared: frozenset[str] = frozenset()) -> Evidence:
+def _is_compared(hit: NearHit, words: Sequence[str], compared: frozenset[str]) -> bool:
+    """A near thing in what the wish is compared to ("a pad like a vocoder choir") is an example."""
+    return all(w.lower() in compared for w in words[hit.start : hit.end])
+
+
+def _things(near: Sequence[NearHit]) -> tuple[str, ...]:
+    """The things Strudel lacks that near hits name, each once, in order."""
+    return tuple(dict.fromkeys(h.thing for h in near))
+
+
+def _evidence(
+    index: StrudelIndex,
+    ranking: Ranking,
+    top: Hit,
+    *,
+    compared: frozenset[str] = frozenset(),
+    near: Sequence[NearHit] = (),
+    text: str = "",
+) -> Evidence:
     """What the ranking found for the first answer (see ``lookup/confidence.py``)."""
     if top.match != "text":
-        return Evidence(top.match)
+        return Evidence(top.match, near=_things(near))
     words = [w for w in ranking.words if w not in ranking.misspelt and w.lower() not in compared]
+    missing = missing_words(index, words)
+    # the head of a compound Strudel has no word for ("a clip launcher") is missing too, when
+    # a function answers (a sound's description is colour: "sitar drone")
+    if text and top.domain == "reference":
+        missing += [w for w in unheld_heads(index, text, words) if w not in missing]
     return Evidence(
         "text",
         coverage=top.coverage,
         phrase=ranking.phrased.get(top.key, 0.0),
         meaning=ranking.described,
-        missing=tuple(missing_words(index, words)),
+        missing=tuple(missing),
         words=len(words),
         # a name typed that musicians use for it too ("shimmery chorus"), unlike an everyday
         # word that happens to be a name ("karaoke mode")
         named=top.name.lower() in {w.lower() for w in ranking.words} and load_phrasebook().calls_by_name(top.name),
+        near=_things(near),
     )
 
 
@@ -141,6 +169,9 @@ def closest_meanings(index: StrudelIndex, subject: str, domain: Domain) -> list[
     words = [w for w in content_tokens(subject) if w.lower() not in SOUND_WORDS]
     if not words or not any(c.isalpha() for w in words for c in w):
         return []
+    near = near_hits(content_tokens(subject))
+    if near:  # Strudel has no such thing: what comes closest ("vocoder" -> vowel)
+        return _near_names(index, near)
     ranking = rank_words(index, words, reference=domain != "sounds", sounds=domain != "reference")
     chosen = choose_domain(ranking)
     hits = ranking.reference if chosen == "reference" else ranking.sounds if chosen == "sounds" else []
@@ -157,9 +188,50 @@ def closest_meanings(index: StrudelIndex, subject: str, domain: Domain) -> list[
     return [h.name for h in hits[:MEANINGS_OFFERED]]
 
 
-def _absent(question: Question, evidence: Evidence, hits: Sequence[Hit], sure: float) -> KnowledgeFailure:
+def near_answer(index: StrudelIndex, subject: str) -> str | None:
+    """For a check on a word that is no name: "Strudel has no vocoder; closest: vowel (why)."
+    when the phrasebook lists it as a thing Strudel lacks, else ``None``."""
+    near = near_hits(content_tokens(subject))
+    return _near_answer(index, near) if near else None
+
+
+def _near_names(index: StrudelIndex, near: Sequence[NearHit]) -> list[str]:
+    """The real names near hits' targets are (a function's name, a family's first sound)."""
+    names: list[str] = []
+    for hit in near:
+        found = resolve(index, hit.target)
+        if found and found[0][2] not in names:
+            names.append(found[0][2])
+    return names
+
+
+def _near_answer(index: StrudelIndex, near: Sequence[NearHit]) -> str:
+    """The answer to a thing Strudel lacks: "Strudel has no flanger; closest: phaser (why)..."."""
+    seen: set[str] = set()
+    parts: list[str] = []
+    for hit in near:
+        found = resolve(index, hit.target)
+        if found and found[0][2] not in seen:
+            seen.add(found[0][2])
+            parts.append(f"{found[0][2]} ({hit.reason})")
+    things = _things(near)
+    thing = " or ".join(things) if len(things) <= 2 else ", ".join(things[:-1]) + f" or {things[-1]}"
+    answer = f"Strudel has no {thing}; closest: {parts[0]}" if parts else f"Strudel has no {thing}"
+    return answer + ("; also " + "; ".join(parts[1:]) if len(parts) > 1 else "") + "."
+
+
+def _absent(
+    question: Question, evidence: Evidence, hits: Sequence[Hit], sure: float, near: Sequence[NearHit] = ()
+) -> KnowledgeFailure:
     """Strudel has no such thing: say so, and what comes closest (real names only)."""
     closest = [h for h in hits if question.item(h, examples=0)][:ABSENT_CLOSEST]
+    if evidence.near:
+        first = _near_names(question.index, near)
+        names = [*first, *(h.name for h in closest if h.name not in first)][: max(ABSENT_CLOSEST, len(first))]
+        answer = _near_answer(question.index, near)  # the other names share only words: suggestions
+        response = failure(question.q, "not_found", answer, names, domains=SOURCES)
+        response["confidence"] = min(sure, NEAR_CONFIDENCE)
+        return response
     thing = " ".join(evidence.missing)
     answer = f"Strudel has no {thing}: no function, sound or doc in the bundled snapshot mentions it."
     if closest:
