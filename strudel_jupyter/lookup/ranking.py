@@ -21,7 +21,7 @@ from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
 from .pages import with_page_evidence
 from .phrasebook import load_phrasebook, phrase_hits, resolve
-from .relevance import text_reference, text_sounds
+from .relevance import text_reference, text_sounds, word_importance
 from .spelling import correct_words
 from .tables import prefixed, tables_for
 
@@ -66,6 +66,10 @@ SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text,
 # the rarity of its words in the docs: a specific one above every text relevance (a
 # description's best is 80), a vague one below it; always below a synonym.
 SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
+# In a description, a phrase's item that answers less of the question (its phrase's words
+# and its text's) than the text's leader loses this much per whole question of difference
+# (``_fused_with_text``).
+PHRASE_COVERAGE_PENALTY = 30.0
 SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
@@ -268,6 +272,9 @@ class Ranking:
     misspelt: frozenset[str] = frozenset()
     # entries a phrasebook phrase of the question names, with the phrase's support (0-1)
     phrased: dict[tuple[str, str], float] = field(default_factory=dict)
+    # entries a phrase names, with the share of the question its words are (each word weighted
+    # by its rarity in the docs, as the text's coverage is)
+    phrase_share: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -542,8 +549,8 @@ def _fused_evidence(
     ref_phrases, snd_phrases = _phrase_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    ref_hits += _with_text_coverage(ref_phrases, ref_hits)
-    snd_hits += _with_text_coverage(snd_phrases, snd_hits)
+    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
+    snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -563,7 +570,7 @@ def _phrase_evidence(
     what they say about the question (its support for the confidence, its domain)."""
     if not ranking.sentence and typed.strong_words:
         return [], []  # only names, typed as such (a search or list of them), take no phrase
-    ref_phrases, snd_phrases, spanned = _phrasebook_hits(
+    ref_phrases, snd_phrases, spanned, ranking.phrase_share = _phrasebook_hits(
         index,
         phrase or ranking.words,
         reference=reference,
@@ -623,9 +630,10 @@ def _phrasebook_hits(
     reference: bool,
     sounds: bool,
     typed: dict[str, set[str]],
-) -> tuple[list[Hit], list[Hit], dict[str, set[str]]]:
+) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float]]:
     """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
-    and the words each domain's phrases span.
+    the words each domain's phrases span, and the share of the question (by the words'
+    importance, ``relevance.word_importance``) each named entry's phrases are.
 
     A phrase scores above the docs' text relevance by how specific it is (its length) and
     how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
@@ -636,9 +644,12 @@ def _phrasebook_hits(
     found = phrase_hits(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
+    shares: dict[tuple[str, str], float] = {}
     idf = index.reference.text.idf
     rarest = max(idf.values(), default=1.0) or 1.0
     prose = _prose_words(index)
+    importance = {w.lower(): word_importance(index.reference.text, w) for w in words}
+    question = sum(importance.values()) or 1.0
     for hit in found:
         # a phrase of words the docs seldom use says more than one of their everyday words
         stems = hit.key
@@ -652,13 +663,15 @@ def _phrasebook_hits(
             # a word of the functions' docs ("static", "ping") is read by those docs
             continue
         coverage = min(len(own) / len(words), 1.0)
+        share = min(sum(importance.get(w, 1.0) for w in own) / question, 1.0)
         for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
             if (domain == "reference" and reference) or (domain == "sounds" and sounds):
                 step = SCORE_PHRASE_STEP * n
                 value = score - step if not typed[domain] - own else _below_names(score - step)
                 out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
                 spanned[domain] |= own
-    return out["reference"], out["sounds"], spanned
+                shares[(kind, name)] = max(shares.get((kind, name), 0.0), share)
+    return out["reference"], out["sounds"], spanned, shares
 
 
 def _phrase_support(hit: Hit) -> float:
@@ -668,11 +681,28 @@ def _phrase_support(hit: Hit) -> float:
     return min(1.0, max(0.3, place, hit.coverage / 2))
 
 
-def _with_text_coverage(phrases: list[Hit], hits: Sequence[Hit]) -> list[Hit]:
-    """Phrase hits answer at least the words their item's text hit answers: the best hit of
-    an item is kept, and it must not lose what the docs' text said about the question."""
+def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) -> list[Hit]:
+    """Phrase hits fused with the docs' text of the same question.
+
+    A phrase hit answers at least the words its item's text hit answers (the best hit of an
+    item is kept, and it must not lose what the docs' text said about the question). In a
+    description, an item answers its phrases' share of the question plus what its text
+    covers; when that is less than the text's leader covers, the phrase loses
+    ``PHRASE_COVERAGE_PENALTY`` points per whole question of difference: "knob" is what some
+    call a slider, but in "slowly modulate any knob I like with an LFO" the lfo's text
+    answers more of the question. (The coverage kept is unchanged: it feeds the confidence.)
+    """
     covered = {h.key: h.coverage for h in hits if h.match == "text"}
-    return [replace(h, coverage=max(h.coverage, covered.get(h.key, 0.0))) for h in phrases]
+    text = [h for h in hits if h.match == "text"]
+    lead = max(text, key=lambda h: h.score).coverage if ranking.sentence and text else 0.0
+    shares = ranking.phrase_share
+    fused = []
+    for hit in phrases:
+        coverage = max(hit.coverage, covered.get(hit.key, 0.0))
+        both = min(1.0, shares.get(hit.key, hit.coverage) + covered.get(hit.key, 0.0))
+        score = hit.score - PHRASE_COVERAGE_PENALTY * max(0.0, lead - both)
+        fused.append(replace(hit, coverage=coverage, score=score))
+    return fused
 
 
 def _below_names(score: float) -> float:

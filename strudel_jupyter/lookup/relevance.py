@@ -52,6 +52,11 @@ def _importance(text: TextIndex, slot: Slot) -> float:
     return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF))
 
 
+def word_importance(text: TextIndex, word: str) -> float:
+    """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
+    return _importance(text, [(t, 1.0) for t in tokenize(word)]) if tokenize(word) else 0.0
+
+
 def _word_slot(index: StrudelIndex, word: str) -> Slot:
     """A word's stems, plus names it starts with when the docs lack the word.
 

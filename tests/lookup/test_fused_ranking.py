@@ -1,0 +1,43 @@
+"""One model for a description: the docs' text fused with the phrasebook's phrases.
+
+Given a musician's description, when a phrase names one entry and the docs' text answers
+more of the question for another, then the one that answers more of the question leads;
+a phrase that says as much as the text (or all of the question) still leads.
+"""
+
+from __future__ import annotations
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.lookup.ranking import rank_words
+
+from .responses import assert_not_invented
+
+
+def _top(query: str) -> str:
+    response = strudel_knowledge(query)
+    assert response["ok"], response
+    return response["items"][0]["name"]
+
+
+def test_a_one_word_phrase_does_not_beat_text_that_answers_more_of_the_question(shared_index, names):
+    # "knob" is what some call a slider, but the lfo's docs answer "modulate ... slowly ... LFO"
+    words = ["modulate", "knob", "slowly", "LFO"]
+    ranking = rank_words(shared_index, words, phrase=words)
+    order = [h.name for h in ranking.reference]
+    assert order.index("lfo") < order.index("slider")
+    response = strudel_knowledge("modulate a knob slowly with an LFO")
+    assert response["items"][0]["name"] == "lfo"
+    assert_not_invented(response, names)
+
+
+def test_the_phrase_s_coverage_is_kept_for_the_confidence(shared_index):
+    # the penalty moves a phrase down the order; what it covers of the question is unchanged
+    words = ["modulate", "knob", "slowly", "LFO"]
+    slider = next(h for h in rank_words(shared_index, words, phrase=words).reference if h.name == "slider")
+    assert slider.coverage == 0.25  # one word of four
+    assert slider.via == "knob"
+
+
+def test_a_phrase_answering_the_whole_question_still_leads():
+    assert _top("ratchet the hats") == "ply"
+    assert _top("canon: a delayed copy of the melody on top") == "off"
