@@ -155,8 +155,16 @@ _LIST_VERB = re.compile(
     re.I,
 )
 _LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
+# "list all the", "show me every", "find any": the start of a listing
+_LIST_ALL = r"(?:(?:list|show|find|give|get|display)\s+(?:me\s+)?)?(?:(?:all|every|any)\s+)?(?:(?:of\s+)?the\s+)?"
 _FAMILY_PATTERNS = [
-    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|find\s+)?(?:the\s+)?(?P<x>[\w$]+)[- ]related\b", re.I),
+    # "midi-related functions", "list all the midi related ones", "anything related to midi"
+    re.compile(rf"^{_LIST_ALL}(?P<x>[\w$]+)[- ]related\b", re.I),
+    re.compile(
+        rf"^{_LIST_ALL}(?:functions?|methods?|controls?|stuff|things|everything|anything|names?)\s+"
+        r"(?:related|relating|relevant)\s+to\s+(?:the\s+)?(?P<x>[\w$]+)\s*\??$",
+        re.I,
+    ),
     re.compile(
         r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I
     ),

@@ -56,6 +56,11 @@ def test_intent_domain_and_subject(query, intent, domain, subject):
         ("list drum-machine sounds like bd sd hh", "named", ["bd", "sd", "hh"]),
         ("tag:filter", "tag", "filter"),
         ("show euclid-related functions", "family", "euclid"),
+        # "X-related" and "related to X" name a family, whatever the listing's opening words
+        ("list all midi-related functions", "family", "midi"),
+        ("show me all the midi related ones", "family", "midi"),
+        ("anything related to midi", "family", "midi"),
+        ("list the functions relating to reverb?", "family", "reverb"),
         ("fast*", "family", "fast"),
         ("which banks have a rim", "banks_with", "rim"),
         ("list banks", "list_banks", True),
@@ -66,6 +71,11 @@ def test_intent_domain_and_subject(query, intent, domain, subject):
 def test_listings_say_what_to_list(query, field, value):
     parsed = parse_query(query)
     assert parsed.intent == "list" and getattr(parsed, field) == value
+
+
+def test_related_in_a_description_is_no_family_listing():
+    # a sound "related to" something is described, not a family of names to list
+    assert parse_query("a sound related to the ocean").family is None
 
 
 @pytest.mark.parametrize(
