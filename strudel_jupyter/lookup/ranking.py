@@ -275,6 +275,9 @@ class Ranking:
     # entries a phrase names, with the share of the question its words are (each word weighted
     # by its rarity in the docs, as the text's coverage is)
     phrase_share: dict[tuple[str, str], float] = field(default_factory=dict)
+    # what the entries a phrase names answer of the question: their phrases' share plus
+    # their text's coverage (``_fused_with_text``); the domain choice reads it
+    answered: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -700,6 +703,7 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
     for hit in phrases:
         coverage = max(hit.coverage, covered.get(hit.key, 0.0))
         both = min(1.0, shares.get(hit.key, hit.coverage) + covered.get(hit.key, 0.0))
+        ranking.answered[hit.key] = max(ranking.answered.get(hit.key, 0.0), both)
         score = hit.score - PHRASE_COVERAGE_PENALTY * max(0.0, lead - both)
         fused.append(replace(hit, coverage=coverage, score=score))
     return fused
@@ -842,11 +846,14 @@ _EVIDENCE = {"exact": 3.0, "synonym": 3.0, "prefix": 2.0, "fuzzy": 1.5}
 NAMED_CLUE, DESCRIBED_CLUE = 0.1, 0.05  # what a name typed, or a glossary word, adds to a domain's evidence
 
 
-def _evidence(hits: Sequence[Hit], sentence: bool, clue: float) -> float:
+def _evidence(hits: Sequence[Hit], sentence: bool, clue: float, answered: dict[tuple[str, str], float]) -> float:
     if not hits:
         return -1.0
-    if sentence:  # the share of the words answered: by the docs' text, or by a misspelt name
-        return max((h.coverage for h in hits if h.match in ("text", "fuzzy")), default=0.0) + clue
+    if sentence:  # the share of the words answered: by the docs' text and phrases, or by a misspelt name
+        return (
+            max((max(h.coverage, answered.get(h.key, 0.0)) for h in hits if h.match in ("text", "fuzzy")), default=0.0)
+            + clue
+        )
     top = hits[0]
     return _EVIDENCE.get(top.match, 0.9 * top.coverage)
 
@@ -862,8 +869,10 @@ def choose_domain(ranking: Ranking, *, hint: Domain = "auto") -> Domain | None:
     if not ranking.sentence and ranking.strong("reference") and ranking.strong("sounds"):
         return "reference" if hint == "reference" else "sounds" if hint == "sounds" else "auto"
     ref_clue = NAMED_CLUE if "reference" in ranking.named else DESCRIBED_CLUE if ranking.described else 0.0
-    ref = _evidence(ranking.reference, ranking.sentence, ref_clue)
-    snd = _evidence(ranking.sounds, ranking.sentence, NAMED_CLUE if "sounds" in ranking.named else 0.0)
+    ref = _evidence(ranking.reference, ranking.sentence, ref_clue, ranking.answered)
+    snd = _evidence(
+        ranking.sounds, ranking.sentence, NAMED_CLUE if "sounds" in ranking.named else 0.0, ranking.answered
+    )
     bonus = 0.15 if ranking.sentence else 0.6  # in a sentence, "sample" is weak evidence
     if hint == "reference" and ranking.reference:
         ref += bonus

@@ -41,3 +41,13 @@ def test_the_phrase_s_coverage_is_kept_for_the_confidence(shared_index):
 def test_a_phrase_answering_the_whole_question_still_leads():
     assert _top("ratchet the hats") == "ply"
     assert _top("canon: a delayed copy of the melody on top") == "off"
+
+
+def test_the_domain_reads_what_a_phrase_answers_with_its_text():
+    # "scratch" is what DJs call scrub; "hand" is also a word of the sounds (handchimes): the
+    # function's phrase and text together answer more of the question than the sounds' text
+    response = strudel_knowledge("scratch the sample by hand like a dj")
+    assert (response["domain"], response["items"][0]["name"]) == ("reference", "scrub")
+    # "stab" is what producers call an orchestra hit, and "drop" a function's name: the sound wins
+    response = strudel_knowledge("orchestra stab for the drop")
+    assert (response["domain"], response["items"][0]["name"]) == ("sounds", "gm_orchestra_hit")
