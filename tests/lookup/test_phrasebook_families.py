@@ -3,7 +3,8 @@
 Given a question worded as producers talk (none is an eval question), when it is answered,
 then the function whose family the phrasebook describes comes first. Each row is one
 family's everyday wording: filter envelopes, delay repeats and spacing, effect buses,
-transients, sample-rate reduction, synced tremolo, time stretching, detune, band-pass.
+transients, sample-rate reduction, synced tremolo, time stretching, detune, band-pass;
+repeating, rotating and looping bars, chance, shuffling, alternating, layering.
 """
 
 from __future__ import annotations
@@ -34,6 +35,21 @@ from .responses import assert_not_invented
         ("wub wub bass", "lpsync"),
         ("breathy hiss on the pad", "noise"),
         ("soft saturation that rounds the peaks", "soft"),
+        # time, rhythm, randomness and structure
+        ("stop all the sound now", "hush"),
+        ("play each bar twice", "repeatCycles"),
+        ("occasionally reverse it, not every time", "sometimes"),
+        ("randomly leave out some notes", "degradeBy"),
+        ("shuffle the slices without repeating", "shuffle"),
+        ("alternate riffs, one bar each", "slowcat"),
+        ("the kick and snare in polymetre", "polymeter"),
+        ("play the drums double speed", "fast"),
+        ("start the loop halfway through", "begin"),
+        ("humanise the timing of the hats", "late"),
+        ("play two melodies simultaneously", "stack"),
+        ("put hits on steps 1 and 5", "beat"),
+        ("mirror the loop forwards then reversed", "palindrome"),
+        ("mute some bars with an on off pattern", "mask"),
     ],
 )
 def test_a_family_in_musicians_words_answers_first(question, first, names):
