@@ -16,11 +16,12 @@ from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
+from ..data.tonal import split_chord
 from ..vocabulary import Domain, Kind, Match
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
 from .pages import with_page_evidence
-from .phrasebook import load_phrasebook, phrase_hits, resolve
+from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, resolve
 from .relevance import text_reference, text_sounds, word_importance
 from .spelling import correct_words
 from .tables import prefixed, tables_for
@@ -644,7 +645,7 @@ def _phrasebook_hits(
     of the question's words the phrase spans, so a phrase that says all of it ("thumb
     piano") tips the domain as text covering it all would.
     """
-    found = phrase_hits(index, words)
+    found = phrase_hits(index, words) + _chord_symbols(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     shares: dict[tuple[str, str], float] = {}
@@ -675,6 +676,34 @@ def _phrasebook_hits(
                 spanned[domain] |= own
                 shares[(kind, name)] = max(shares.get((kind, name), 0.0), share)
     return out["reference"], out["sounds"], spanned, shares
+
+
+#: The function a chord symbol typed in a question asks about (tonal.json's symbols are its input).
+CHORD_SYMBOL_TARGET = "voicing"
+
+
+def _chord_symbols(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """Chord symbols typed in a question ("Cmaj7", "Dm7", "m7b5"), read as a phrase for the
+    function that voices chord symbols: the symbols are tonal.json's (``data/tonal.py``), so
+    what counts as a chord is the snapshot's, never a list of ours.
+
+    A symbol with a root as chords are written ("G7", "Cmaj7", "Am") or one with a digit
+    ("maj7", "sus4"); a bare "dim" or "add" is left to English, and a root with one digit
+    other than 7 or 9 to the notes ("A4", "C3" are a note in an octave).
+    """
+    tonal = index.tonal
+    if tonal is None or CHORD_SYMBOL_TARGET not in index.reference.by_name:
+        return []
+    found = []
+    for n, word in enumerate(words):
+        split = split_chord(word)
+        rooted = split is not None and bool(split[1]) and split[1] in tonal.by_chord_symbol
+        if rooted and split is not None and len(split[1]) == 1 and split[1].isdigit() and split[1] not in "79":
+            rooted = False  # a note in an octave
+        if rooted or (word in tonal.by_chord_symbol and any(c.isdigit() for c in word)):
+            key = tuple(tokenize(word))
+            found.append(PhraseHit(CHORD_SYMBOL_TARGET, word, n, n + 1, phrase_weight(key), False, key))
+    return found
 
 
 def _phrase_support(hit: Hit) -> float:

@@ -51,3 +51,25 @@ def test_the_domain_reads_what_a_phrase_answers_with_its_text():
     # "stab" is what producers call an orchestra hit, and "drop" a function's name: the sound wins
     response = strudel_knowledge("orchestra stab for the drop")
     assert (response["domain"], response["items"][0]["name"]) == ("sounds", "gm_orchestra_hit")
+
+
+def test_a_chord_symbol_typed_asks_for_the_function_that_voices_chords(names):
+    # the symbols are tonal.json's: "Cmaj7", "G7" are chords, whatever the words around them
+    for question in ["how do I write a Cmaj7", "play Dm7 G7 Cmaj7 on the piano"]:
+        response = strudel_knowledge(question)
+        assert response["items"][0]["name"] == "voicing", question
+        assert_not_invented(response, names)
+
+
+def test_english_words_and_notes_in_an_octave_are_no_chord_symbols(shared_index):
+    from strudel_jupyter.lookup.ranking import _chord_symbols
+
+    words = ["dim", "the", "pad", "A4", "C3", "add"]
+    assert _chord_symbols(shared_index, words) == []
+    assert [h.phrase for h in _chord_symbols(shared_index, ["G7", "maj7", "E5"])] == ["G7", "maj7"]
+
+
+def test_a_scale_named_as_musicians_do_asks_for_scale():
+    # the church modes and scale families are the phrasebook's words for scale
+    assert _top("the mixolydian mode") == "scale"
+    assert _top("play it in phrygian") == "scale"
