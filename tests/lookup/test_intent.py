@@ -137,3 +137,27 @@ def test_code_in_a_question(query, intent, subject, calls):
 def test_sound_as_a_verb_is_not_a_hint_for_the_sounds(query, domain, kept):
     parsed = parse_query(query)
     assert (parsed.domain, parsed.tokens) == (domain, kept)
+
+
+@pytest.mark.parametrize(
+    ("query", "tokens"),
+    [
+        # an effect and the instrument it is put on: the instrument is no sound asked for
+        ("vibrato on the strings", ["vibrato"]),
+        ("reverb on the electric piano", ["reverb"]),
+        ("sidechain the pads to the kick", ["sidechain", "pads"]),
+        # an object that is no instrument, or a question that is only the object, is kept
+        ("put a kick on every beat", ["put", "kick", "every", "beat"]),
+        ("a piano sound for the intro", ["piano", "sound", "intro"]),
+        ("on the snare", ["snare"]),
+    ],
+)
+def test_the_instrument_an_effect_is_put_on_is_not_looked_up(query, tokens):
+    assert parse_query(query).tokens == tokens
+
+
+def test_an_effect_on_an_instrument_answers_the_effect():
+    from strudel_jupyter import strudel_knowledge
+
+    response = strudel_knowledge("vibrato on the strings")
+    assert response["ok"] and response["items"][0]["name"] == "vib"
