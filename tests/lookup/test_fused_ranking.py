@@ -73,3 +73,16 @@ def test_a_scale_named_as_musicians_do_asks_for_scale():
     # the church modes and scale families are the phrasebook's words for scale
     assert _top("the mixolydian mode") == "scale"
     assert _top("play it in phrygian") == "scale"
+
+
+def test_numbers_written_as_words_match_a_phrase_s_digits():
+    from strudel_jupyter.data.textindex import tokenize
+    from strudel_jupyter.lookup.phrasebook import load_phrasebook
+
+    book = load_phrasebook()
+    # "every 4 bars" is written with a digit; "four", "fourth" and "4th" read as it
+    for question in ["every four bars", "every fourth bar", "every 4th bar", "every 4 bars"]:
+        assert [h.target for h in book.find(tokenize(question))] == ["every"], question
+    # and a phrase written with a number word is still found as written (no digit needed)
+    assert [h.target for h in book.find(tokenize("dotted eighth delay"))] == ["delaysync"]
+    assert _top("change the kick pattern every four bars") == "every"
