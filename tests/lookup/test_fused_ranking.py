@@ -86,3 +86,9 @@ def test_numbers_written_as_words_match_a_phrase_s_digits():
     # and a phrase written with a number word is still found as written (no digit needed)
     assert [h.target for h in book.find(tokenize("dotted eighth delay"))] == ["delaysync"]
     assert _top("change the kick pattern every four bars") == "every"
+
+
+def test_harsh_highs_are_the_low_pass_filter_s_words():
+    # the glossary reads "harsh", "tame the highs" as the docs' low-pass filter cutoff
+    assert _top("the cymbals are too harsh") == "lpf"
+    assert _top("tame the highs on the hats") == "lpf"
