@@ -18,7 +18,7 @@ from ..data.textindex import WORD_RE, TextIndex, tokenize
 from .glossary import EXPANSION_WEIGHT, expand
 from .tables import prefixed_by, tables_for
 
-__all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
+__all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds", "word_importance"]
 
 TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
 MEANING_CANDIDATES = 25  # docs kept per glossary meaning
