@@ -637,7 +637,8 @@ def _phrasebook_hits(
 ) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float]]:
     """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
     the words each domain's phrases span, and the share of the question (by the words'
-    importance, ``relevance.word_importance``) each named entry's phrases are.
+    importance, ``relevance.word_importance``) each named entry's phrases span together
+    ("laser zap: pitch dives" says penv three times).
 
     A phrase scores above the docs' text relevance by how specific it is (its length) and
     how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
@@ -648,7 +649,7 @@ def _phrasebook_hits(
     found = phrase_hits(index, words) + _chord_symbols(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
-    shares: dict[tuple[str, str], float] = {}
+    said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
     idf = index.reference.text.idf
     rarest = max(idf.values(), default=1.0) or 1.0
     prose = _prose_words(index)
@@ -667,14 +668,14 @@ def _phrasebook_hits(
             # a word of the functions' docs ("static", "ping") is read by those docs
             continue
         coverage = min(len(own) / len(words), 1.0)
-        share = min(sum(importance.get(w, 1.0) for w in own) / question, 1.0)
         for n, (domain, kind, name) in enumerate(resolve(index, hit.target, sounds=hit.sounds)):
             if (domain == "reference" and reference) or (domain == "sounds" and sounds):
                 step = SCORE_PHRASE_STEP * n
                 value = score - step if not typed[domain] - own else _below_names(score - step)
                 out[domain].append(Hit(domain, kind, name, "text", value, via=hit.phrase, coverage=coverage))
                 spanned[domain] |= own
-                shares[(kind, name)] = max(shares.get((kind, name), 0.0), share)
+                said.setdefault((kind, name), set()).update(own)
+    shares = {key: min(sum(importance.get(w, 1.0) for w in own) / question, 1.0) for key, own in said.items()}
     return out["reference"], out["sounds"], spanned, shares
 
 

@@ -92,3 +92,12 @@ def test_harsh_highs_are_the_low_pass_filter_s_words():
     # the glossary reads "harsh", "tame the highs" as the docs' low-pass filter cutoff
     assert _top("the cymbals are too harsh") == "lpf"
     assert _top("tame the highs on the hats") == "lpf"
+
+
+def test_an_entry_named_by_several_phrases_answers_their_words_together(shared_index):
+    # "laser", "zap" and "pitch dive" are all penv's: together they are most of the question
+    words = ["laser", "zap", "pitch", "dives", "start", "note"]
+    ranking = rank_words(shared_index, words, phrase=words)
+    one_phrase = rank_words(shared_index, ["laser", "start", "note"], phrase=["laser", "start", "note"])
+    assert ranking.phrase_share[("function", "penv")] > 0.6 > one_phrase.phrase_share[("function", "penv")]
+    assert _top("a laser zap where the pitch dives at the start of the note") == "penv"
