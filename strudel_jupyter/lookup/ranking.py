@@ -67,10 +67,6 @@ SCORE_MISSPELT_BASE = 55.0  # a misspelt name in a description: above most text,
 # the rarity of its words in the docs: a specific one above every text relevance (a
 # description's best is 80), a vague one below it; always below a synonym.
 SCORE_PHRASE_MIN, SCORE_PHRASE_MAX = 74.0, 87.0
-# In a description, a phrase's item that answers less of the question (its phrase's words
-# and its text's) than the text's leader loses this much per whole question of difference
-# (``_fused_with_text``).
-PHRASE_COVERAGE_PENALTY = 30.0
 SCORE_PHRASE_STEP = 0.5  # each further sound of a family phrase ("thumb piano"), one step down
 # A family listing ("euclid-related"): the word itself, names starting with it (mid prefix
 # band), then names merely containing it (below every prefix).
@@ -689,8 +685,8 @@ def _chord_symbols(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]
     what counts as a chord is the snapshot's, never a list of ours.
 
     A symbol with a root as chords are written ("G7", "Cmaj7", "Am") or one with a digit
-    ("maj7", "sus4"); a bare "dim" or "add" is left to English, and a root with one digit
-    other than 7 or 9 to the notes ("A4", "C3" are a note in an octave).
+    and a letter ("maj7", "sus4"); a bare "dim", "add" or "4" is left to English, and a root
+    with one digit other than 7 or 9 to the notes ("A4", "C3" are a note in an octave).
     """
     tonal = index.tonal
     if tonal is None or CHORD_SYMBOL_TARGET not in index.reference.by_name:
@@ -701,7 +697,8 @@ def _chord_symbols(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]
         rooted = split is not None and bool(split[1]) and split[1] in tonal.by_chord_symbol
         if rooted and split is not None and len(split[1]) == 1 and split[1].isdigit() and split[1] not in "79":
             rooted = False  # a note in an octave
-        if rooted or (word in tonal.by_chord_symbol and any(c.isdigit() for c in word)):
+        spelled = word in tonal.by_chord_symbol and any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
+        if rooted or spelled:
             key = tuple(tokenize(word))
             found.append(PhraseHit(CHORD_SYMBOL_TARGET, word, n, n + 1, phrase_weight(key), False, key))
     return found
@@ -718,24 +715,24 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
     """Phrase hits fused with the docs' text of the same question.
 
     A phrase hit answers at least the words its item's text hit answers (the best hit of an
-    item is kept, and it must not lose what the docs' text said about the question). In a
-    description, an item answers its phrases' share of the question plus what its text
-    covers; when that is less than the text's leader covers, the phrase loses
-    ``PHRASE_COVERAGE_PENALTY`` points per whole question of difference: "knob" is what some
-    call a slider, but in "slowly modulate any knob I like with an LFO" the lfo's text
-    answers more of the question. (The coverage kept is unchanged: it feeds the confidence.)
+    item is kept, and it must not lose what the docs' text said about the question; that
+    coverage feeds the confidence). What the item answers of the question for the domain
+    choice is its phrases' share of the question plus what its text covers
+    (``Ranking.answered``): "scratch" is what DJs call scrub, and with the docs' words for
+    the rest it says more than the sounds' "hand" of "scratch a sample by hand".
+
+    (A penalty on a phrase whose item covers less than the text's leader was tried in issue
+    21: it won two visible cases and lost four of the 264 in eval_musician_dev6, so the
+    phrase keeps its band.)
     """
     covered = {h.key: h.coverage for h in hits if h.match == "text"}
-    text = [h for h in hits if h.match == "text"]
-    lead = max(text, key=lambda h: h.score).coverage if ranking.sentence and text else 0.0
     shares = ranking.phrase_share
     fused = []
     for hit in phrases:
         coverage = max(hit.coverage, covered.get(hit.key, 0.0))
         both = min(1.0, shares.get(hit.key, hit.coverage) + covered.get(hit.key, 0.0))
         ranking.answered[hit.key] = max(ranking.answered.get(hit.key, 0.0), both)
-        score = hit.score - PHRASE_COVERAGE_PENALTY * max(0.0, lead - both)
-        fused.append(replace(hit, coverage=coverage, score=score))
+        fused.append(replace(hit, coverage=coverage))
     return fused
 
 
