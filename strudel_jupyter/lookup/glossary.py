@@ -39,6 +39,44 @@ _PARTICLES = frozenset("up down off out back away over around apart".split())
 V = TypeVar("V")
 
 
+# Numbers as words read as the digits ("every four bars" is "every 4 bars", "every fourth
+# bar" "every 4th bar"); an ordinal's ending after a digit ("4th" -> 4, th) is no word of its own.
+_NUMBER_WORDS = {
+    stem: str(n)
+    for n, words in enumerate(
+        (
+            (),
+            ("first",),
+            ("two",),
+            ("three", "third"),
+            ("four", "fourth"),
+            ("five", "fifth"),
+            ("six", "sixth"),
+            ("seven", "seventh"),
+            ("eight", "eighth"),
+            ("nine", "ninth"),
+            ("ten", "tenth"),
+            ("eleven", "eleventh"),
+            ("twelve", "twelfth"),
+        )
+    )
+    for word in words
+    for stem in tokenize(word)
+} | {stem: "16" for stem in tokenize("sixteen sixteenth")}
+_ORDINAL_ENDINGS = frozenset("st nd rd th".split())
+
+
+def _numbers_as_digits(stems: Sequence[str]) -> list[tuple[str, int]]:
+    """``stems`` with numbers written as words turned into digits and ordinal endings after a
+    digit left out, each with its position in ``stems``."""
+    out: list[tuple[str, int]] = []
+    for n, stem in enumerate(stems):
+        if stem in _ORDINAL_ENDINGS and out and out[-1][0].isdigit() and out[-1][1] == n - 1:
+            continue
+        out.append((_NUMBER_WORDS.get(stem, stem), n))
+    return out
+
+
 def phrase_key(phrase: str) -> tuple[str, ...]:
     """The stems a phrase is looked up by: a query's words arrive without question filler
     ("fade in" -> fade), so a phrase's filler words are dropped the same way."""
@@ -51,8 +89,27 @@ def find_phrases(
     """The phrases of ``table`` (keyed by ``phrase_key``) in a list of stems: ``(start, end, value)``,
     longest match first, not overlapping. ``starts``: the stems a key starts with; ``longest``:
     the longest key. A two-stem phrase ending in a particle also matches around one word
-    between ("move the notes up" holds "move up"), as phrasal verbs go.
+    between ("move the notes up" holds "move up"), as phrasal verbs go. Numbers written as
+    words match a phrase's digits ("every four bars", "every fourth bar": "every 4 bars").
     """
+    found = _find_as_written(stems, table, starts, longest)
+    read = _numbers_as_digits(stems)
+    if len(read) != len(stems) or any(stem != stems[n] for stem, n in read):
+        # numbers as words or ordinals ("every four bars", "every 4th bar") also read as the
+        # digits a phrase is written with ("every 4 bars"), where no phrase as written is found
+        taken = {n for start, end, _ in found for n in range(start, end)}
+        for i, j, value in _find_as_written([stem for stem, _ in read], table, starts, longest):
+            start, end = read[i][1], read[j - 1][1] + 1
+            if not taken & set(range(start, end)):
+                found.append((start, end, value))
+        found.sort(key=lambda hit: hit[0])
+    return found
+
+
+def _find_as_written(
+    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: frozenset[str], longest: int
+) -> list[tuple[int, int, V]]:
+    """``find_phrases`` on the stems as they are."""
     found: list[tuple[int, int, V]] = []
     i = 0
     while i < len(stems):

@@ -155,8 +155,16 @@ _LIST_VERB = re.compile(
     re.I,
 )
 _LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
+# "list all the", "show me every", "find any": the start of a listing
+_LIST_ALL = r"(?:(?:list|show|find|give|get|display)\s+(?:me\s+)?)?(?:(?:all|every|any)\s+)?(?:(?:of\s+)?the\s+)?"
 _FAMILY_PATTERNS = [
-    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|find\s+)?(?:the\s+)?(?P<x>[\w$]+)[- ]related\b", re.I),
+    # "midi-related functions", "list all the midi related ones", "anything related to midi"
+    re.compile(rf"^{_LIST_ALL}(?P<x>[\w$]+)[- ]related\b", re.I),
+    re.compile(
+        rf"^{_LIST_ALL}(?:functions?|methods?|controls?|stuff|things|everything|anything|names?)\s+"
+        r"(?:related|relating|relevant)\s+to\s+(?:the\s+)?(?P<x>[\w$]+)\s*\??$",
+        re.I,
+    ),
     re.compile(
         r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I
     ),
@@ -519,11 +527,43 @@ def _read_detail(parsed: ParsedQuery, text: str) -> bool:
     return False
 
 
+#: Instruments and parts of a track as musicians name them: what an effect is put on.
+INSTRUMENTS = frozenset(
+    """
+    snare snares kick kicks hat hats hihat hihats hi-hat hi-hats cymbal cymbals drum drums drumkit bass bassline
+    pad pads piano pianos keys strings guitar guitars vocal vocals voice voices lead leads synth synths melody
+    chords chord riff riffs loop loops track tracks mix master bus percussion perc toms tom clap claps
+    organ brass horns horn flute violin cello choir arp arps sample samples break breaks
+    """.split()
+)
+_INSTRUMENT_ADJECTIVES = frozenset("electric acoustic little big whole main".split())
+# "reverb on the snare", "vibrato to the strings": an effect and what it is put on
+_OBJECT = re.compile(
+    r"\b(?:on|to|onto|into|for|across|over|under)\s+(?:the|my|a|an|this|that|these|those|our|all\s+the|every|each)"
+    r"\s+(?P<x>(?:[\w-]+\s+){0,2}[\w-]+)\s*[?.!]*\s*$",
+    re.I,
+)
+
+
+def _without_object(text: str) -> str:
+    """The question without its closing object when that names only instruments: in "vibrato on
+    the strings" the strings are what vibrato is put on, not a sound asked for. (A question
+    that is only an object, "on the snare", keeps it: then it is what is asked.)"""
+    match = _OBJECT.search(text)
+    if match is None:
+        return text
+    words = match.group("x").lower().split()
+    if not words or not all(w in INSTRUMENTS or w in _INSTRUMENT_ADJECTIVES for w in words):
+        return text
+    rest = text[: match.start()]
+    return rest if content_tokens(rest) else text
+
+
 def _read_words(parsed: ParsedQuery, text: str) -> None:
     """The question's content words, the domain its words hint at, and a lone word as the subject."""
     if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
         parsed.subject = None  # "what does it do": no name in it
-    parsed.tokens = content_tokens(_without_sound_verbs(text))
+    parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])

@@ -18,7 +18,7 @@ from ..data.textindex import WORD_RE, TextIndex, tokenize
 from .glossary import EXPANSION_WEIGHT, expand
 from .tables import prefixed_by, tables_for
 
-__all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds"]
+__all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds", "word_importance"]
 
 TEXT_CANDIDATES = 60  # text hits kept per domain (more than any answer shows)
 MEANING_CANDIDATES = 25  # docs kept per glossary meaning
@@ -50,6 +50,11 @@ def _importance(text: TextIndex, slot: Slot) -> float:
     if not idf:
         return 1.0  # a word the docs lack: it answers nothing here, and costs every doc alike
     return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF))
+
+
+def word_importance(text: TextIndex, word: str) -> float:
+    """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
+    return _importance(text, [(t, 1.0) for t in tokenize(word)]) if tokenize(word) else 0.0
 
 
 def _word_slot(index: StrudelIndex, word: str) -> Slot:

@@ -56,6 +56,11 @@ def test_intent_domain_and_subject(query, intent, domain, subject):
         ("list drum-machine sounds like bd sd hh", "named", ["bd", "sd", "hh"]),
         ("tag:filter", "tag", "filter"),
         ("show euclid-related functions", "family", "euclid"),
+        # "X-related" and "related to X" name a family, whatever the listing's opening words
+        ("list all midi-related functions", "family", "midi"),
+        ("show me all the midi related ones", "family", "midi"),
+        ("anything related to midi", "family", "midi"),
+        ("list the functions relating to reverb?", "family", "reverb"),
         ("fast*", "family", "fast"),
         ("which banks have a rim", "banks_with", "rim"),
         ("list banks", "list_banks", True),
@@ -66,6 +71,11 @@ def test_intent_domain_and_subject(query, intent, domain, subject):
 def test_listings_say_what_to_list(query, field, value):
     parsed = parse_query(query)
     assert parsed.intent == "list" and getattr(parsed, field) == value
+
+
+def test_related_in_a_description_is_no_family_listing():
+    # a sound "related to" something is described, not a family of names to list
+    assert parse_query("a sound related to the ocean").family is None
 
 
 @pytest.mark.parametrize(
@@ -127,3 +137,27 @@ def test_code_in_a_question(query, intent, subject, calls):
 def test_sound_as_a_verb_is_not_a_hint_for_the_sounds(query, domain, kept):
     parsed = parse_query(query)
     assert (parsed.domain, parsed.tokens) == (domain, kept)
+
+
+@pytest.mark.parametrize(
+    ("query", "tokens"),
+    [
+        # an effect and the instrument it is put on: the instrument is no sound asked for
+        ("vibrato on the strings", ["vibrato"]),
+        ("reverb on the electric piano", ["reverb"]),
+        ("sidechain the pads to the kick", ["sidechain", "pads"]),
+        # an object that is no instrument, or a question that is only the object, is kept
+        ("put a kick on every beat", ["put", "kick", "every", "beat"]),
+        ("a piano sound for the intro", ["piano", "sound", "intro"]),
+        ("on the snare", ["snare"]),
+    ],
+)
+def test_the_instrument_an_effect_is_put_on_is_not_looked_up(query, tokens):
+    assert parse_query(query).tokens == tokens
+
+
+def test_an_effect_on_an_instrument_answers_the_effect():
+    from strudel_jupyter import strudel_knowledge
+
+    response = strudel_knowledge("vibrato on the strings")
+    assert response["ok"] and response["items"][0]["name"] == "vib"

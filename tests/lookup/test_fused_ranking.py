@@ -1,0 +1,93 @@
+"""One model for a description: the docs' text fused with the phrasebook's phrases.
+
+Given a musician's description, when phrases name entries, then what an entry answers of
+the question is its phrases' words together plus its text's coverage (the domain choice
+reads it), the coverage the confidence reads is unchanged, and tonal names (chord
+symbols, scale families) and numbers written as words are read as phrases too.
+"""
+
+from __future__ import annotations
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.lookup.ranking import rank_words
+
+from .responses import assert_not_invented
+
+
+def _top(query: str) -> str:
+    response = strudel_knowledge(query)
+    assert response["ok"], response
+    return response["items"][0]["name"]
+
+
+def test_the_phrase_s_coverage_is_kept_for_the_confidence(shared_index):
+    # the penalty moves a phrase down the order; what it covers of the question is unchanged
+    words = ["modulate", "knob", "slowly", "LFO"]
+    slider = next(h for h in rank_words(shared_index, words, phrase=words).reference if h.name == "slider")
+    assert slider.coverage == 0.25  # one word of four
+    assert slider.via == "knob"
+
+
+def test_a_phrase_answering_the_whole_question_still_leads():
+    assert _top("ratchet the hats") == "ply"
+    assert _top("canon: a delayed copy of the melody on top") == "off"
+
+
+def test_the_domain_reads_what_a_phrase_answers_with_its_text():
+    # "scratch" is what DJs call scrub; "hand" is also a word of the sounds (handchimes): the
+    # function's phrase and text together answer more of the question than the sounds' text
+    response = strudel_knowledge("scratch the sample by hand like a dj")
+    assert (response["domain"], response["items"][0]["name"]) == ("reference", "scrub")
+    # "stab" is what producers call an orchestra hit, and "drop" a function's name: the sound wins
+    response = strudel_knowledge("orchestra stab for the drop")
+    assert (response["domain"], response["items"][0]["name"]) == ("sounds", "gm_orchestra_hit")
+
+
+def test_a_chord_symbol_typed_asks_for_the_function_that_voices_chords(names):
+    # the symbols are tonal.json's: "Cmaj7", "G7" are chords, whatever the words around them
+    for question in ["how do I write a Cmaj7", "play Dm7 G7 Cmaj7 on the piano"]:
+        response = strudel_knowledge(question)
+        assert response["items"][0]["name"] == "voicing", question
+        assert_not_invented(response, names)
+
+
+def test_english_words_and_notes_in_an_octave_are_no_chord_symbols(shared_index):
+    from strudel_jupyter.lookup.ranking import _chord_symbols
+
+    words = ["dim", "the", "pad", "A4", "C3", "add"]
+    assert _chord_symbols(shared_index, words) == []
+    assert [h.phrase for h in _chord_symbols(shared_index, ["G7", "maj7", "E5"])] == ["G7", "maj7"]
+
+
+def test_a_scale_named_as_musicians_do_asks_for_scale():
+    # the church modes and scale families are the phrasebook's words for scale
+    assert _top("the mixolydian mode") == "scale"
+    assert _top("play it in phrygian") == "scale"
+
+
+def test_numbers_written_as_words_match_a_phrase_s_digits():
+    from strudel_jupyter.data.textindex import tokenize
+    from strudel_jupyter.lookup.phrasebook import load_phrasebook
+
+    book = load_phrasebook()
+    # "every 4 bars" is written with a digit; "four", "fourth" and "4th" read as it
+    for question in ["every four bars", "every fourth bar", "every 4th bar", "every 4 bars"]:
+        assert [h.target for h in book.find(tokenize(question))] == ["every"], question
+    # and a phrase written with a number word is still found as written (no digit needed)
+    assert [h.target for h in book.find(tokenize("dotted eighth delay"))] == ["delaysync"]
+    assert _top("change the kick pattern every four bars") == "every"
+
+
+def test_harsh_highs_are_the_low_pass_filter_s_words():
+    # the glossary reads "harsh", "tame the highs" as the docs' low-pass filter cutoff
+    assert _top("the cymbals are too harsh") == "lpf"
+    assert _top("tame the highs on the hats") == "lpf"
+
+
+def test_an_entry_named_by_several_phrases_answers_their_words_together(shared_index):
+    # "laser", "zap" and "pitch dive" are all penv's: together they are most of the question
+    words = ["laser", "zap", "pitch", "dives", "start", "note"]
+    ranking = rank_words(shared_index, words, phrase=words)
+    one_phrase = rank_words(shared_index, ["laser", "start", "note"], phrase=["laser", "start", "note"])
+    assert ranking.phrase_share[("function", "penv")] > 0.6 > one_phrase.phrase_share[("function", "penv")]
+    assert _top("a laser zap where the pitch dives at the start of the note") == "penv"

@@ -1,0 +1,59 @@
+"""The phrasebook's families in musicians' own words (issue 21), on the real snapshot.
+
+Given a question worded as producers talk (none is an eval question), when it is answered,
+then the function whose family the phrasebook describes comes first. Each row is one
+family's everyday wording: filter envelopes, delay repeats and spacing, effect buses,
+transients, sample-rate reduction, synced tremolo, time stretching, detune, band-pass;
+repeating, rotating and looping bars, chance, shuffling, alternating, layering.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+
+from .responses import assert_not_invented
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("how long does the filter take to open", "lpattack"),
+        ("flip the filter envelope upside down", "fanchor"),
+        ("the echoes keep going forever, more feedback on the delay", "delayfeedback"),
+        ("how much time between echoes", "delaytime"),
+        ("give the vocals a separate reverb", "orbit"),
+        ("make the drums punchier", "transient"),
+        ("lower the sample rate for a cheap sampler vibe", "coarse"),
+        ("tremolo synced to the tempo", "tremolosync"),
+        ("keep the same length but pitch it up", "stretch"),
+        ("fatten the supersaw", "detune"),
+        ("make my synth sound like an old telephone", "bpf"),
+        ("darken the reverb", "roomlp"),
+        ("the distortion is too loud", "distortvol"),
+        ("wub wub bass", "lpsync"),
+        ("breathy hiss on the pad", "noise"),
+        ("soft saturation that rounds the peaks", "soft"),
+        # time, rhythm, randomness and structure
+        ("stop all the sound now", "hush"),
+        ("play each bar twice", "repeatCycles"),
+        ("occasionally reverse it, not every time", "sometimes"),
+        ("randomly leave out some notes", "degradeBy"),
+        ("shuffle the slices without repeating", "shuffle"),
+        ("alternate riffs, one bar each", "slowcat"),
+        ("the kick and snare in polymetre", "polymeter"),
+        ("play the drums double speed", "fast"),
+        ("start the loop halfway through", "begin"),
+        ("humanise the timing of the hats", "late"),
+        ("play two melodies simultaneously", "stack"),
+        ("put hits on steps 1 and 5", "beat"),
+        ("mirror the loop forwards then reversed", "palindrome"),
+        ("mute some bars with an on off pattern", "mask"),
+    ],
+)
+def test_a_family_in_musicians_words_answers_first(question, first, names):
+    response = strudel_knowledge(question)
+    assert response["ok"], response
+    assert response["items"][0]["name"] == first
+    assert_not_invented(response, names)
