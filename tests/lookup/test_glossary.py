@@ -75,7 +75,8 @@ def test_phrases_match_longest_first_and_with_light_morphology(glossary):
         ("make it quieter", {"gain", "velocity", "postgain"}),
         ("more hall", {"room", "roomsize"}),
         ("crunchy", {"crush"}),
-        ("wobble", {"vib"}),
+        # a lone "wobble" is a pitch wobble (vibrato) or, in bass music, the filter's tempo-synced LFO
+        ("wobble", {"vib", "lpsync"}),
         ("randomise the notes", {"rand", "choose", "degradeBy", "shuffle", "irand", "randcat"}),
     ],
 )
