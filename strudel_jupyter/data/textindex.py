@@ -183,6 +183,22 @@ class TextIndex:
         self._postings = postings
         self.size = len(tfs)
 
+    # ------------------------------------------------------------- plain data
+    def to_plain(self) -> tuple[float, float, int, dict[str, float], dict[str, list[tuple[str, float]]]]:
+        """What the index is, as plain data (``data/index_cache.py`` keeps it between processes)."""
+        return (self.k1, self.b, self.size, self.idf, self._postings)
+
+    @classmethod
+    def from_plain(cls, plain: Sequence[object]) -> TextIndex:
+        """The index :meth:`to_plain` gave, without tokenising anything again."""
+        k1, b, size, idf, postings = plain
+        if not (isinstance(idf, dict) and isinstance(postings, dict) and isinstance(size, int)):
+            raise TypeError("not a text index's plain data")
+        index = cls.__new__(cls)
+        index.k1, index.b = float(k1), float(b)  # type: ignore[arg-type]
+        index.size, index.idf, index._postings = size, idf, postings
+        return index
+
     def __contains__(self, token: str) -> bool:
         return token in self._postings
 
