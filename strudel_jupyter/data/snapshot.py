@@ -21,7 +21,6 @@ import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -266,6 +265,8 @@ def write_manifest(
     built: str | None = None,
 ) -> dict[str, Any]:
     """Validate ``directory`` and write its ``manifest.json`` (sha256 per file, counts, source)."""
+    from datetime import UTC, datetime  # here: loading a snapshot (every first answer) never needs it
+
     directory = Path(directory)
     snap = load_snapshot(directory)
     files = sorted(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import os
 import re
 import shutil
@@ -337,6 +338,22 @@ def test_import_validates_and_installs_with_a_manifest(tmp_path, shared_snapshot
     assert "509 reference entries" in capsys.readouterr().out
     assert verify_manifest(dest) == []
     assert load_snapshot(dest).soundmap == load_snapshot(shared_snapshot_dir).soundmap
+
+
+def test_importing_the_packaged_snapshot_builds_its_index_beside_it(tmp_path, shared_snapshot_dir, monkeypatch):
+    # Given a package whose snapshot and index file live in a temporary directory
+    from strudel_jupyter.data import index_cache
+    from strudel_jupyter.pipeline import cli
+
+    dest, index_file = tmp_path / "_data" / "snapshot", tmp_path / "_data" / index_cache.INDEX_FILE
+    monkeypatch.setattr(cli, "PACKAGED_SNAPSHOT_DIR", dest)
+    monkeypatch.setattr(index_cache, "PACKAGED_INDEX_PATH", index_file)
+    # When a snapshot is imported there (and, for contrast, somewhere else)
+    assert main(["import", str(shared_snapshot_dir), "--dest", str(tmp_path / "elsewhere")]) == 0
+    assert not index_file.exists()
+    assert main(["import", str(shared_snapshot_dir), "--dest", str(dest)]) == 0
+    # Then the packaged index parts are written for it, under the new snapshot's key
+    assert marshal.loads(index_file.read_bytes())[0] == index_cache.cache_key(load_snapshot(dest))
 
 
 def test_import_of_a_broken_directory_keeps_the_installed_snapshot(tmp_path, installed, shared_snapshot_dir, capsys):
