@@ -173,8 +173,13 @@ _FIRST_ANSWER = (
     "from strudel_jupyter import strudel_knowledge; t1 = time.perf_counter();"
     "{patch}"
     "r = strudel_knowledge('what does room do'); t2 = time.perf_counter();"
-    "import resource; print((t1 - t0) * 1000, (t2 - t0) * 1000,"
-    " resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, r['ok'])"
+    "print((t1 - t0) * 1000, (t2 - t0) * 1000, {peak}, r['ok'])"
+)
+# The process's own peak RSS in MB (VmHWM: ru_maxrss would also count the parent it was forked from).
+_PEAK_RSS = (
+    "[int(line.split()[1]) / 1024 for line in open('/proc/self/status') if line.startswith('VmHWM')][0]"
+    if Path("/proc/self/status").exists()
+    else "__import__('resource').getrusage(__import__('resource').RUSAGE_SELF).ru_maxrss / 1024"
 )
 # The same with nothing kept: no packaged file, an empty user cache (a first run after installing:
 # the index built, the tutorial pages parsed).
@@ -201,10 +206,13 @@ def bench_first_answer(snapshot: Path, runs: int = 7) -> dict[str, float | str]:
 
     def run(code: str, cache: str = shared_cache) -> list[str]:
         run_env = {**env, CACHE_ENV: cache}
-        out = subprocess.run([sys.executable, "-c", code], env=run_env, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=run_env, cwd=ROOT, capture_output=True, text=True, check=True
+        )
         return out.stdout.split()
 
-    kept_code, built_code = _FIRST_ANSWER.format(patch=""), _FIRST_ANSWER.format(patch=_NOTHING_KEPT)
+    kept_code = _FIRST_ANSWER.format(patch="", peak=_PEAK_RSS)
+    built_code = _FIRST_ANSWER.format(patch=_NOTHING_KEPT, peak=_PEAK_RSS)
     run(kept_code)  # warm-up: byte-compiles the modules, fills the user cache and the OS's file cache
     kept, built, baseline = [], [], []
     for _ in range(runs):
