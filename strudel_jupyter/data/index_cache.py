@@ -124,8 +124,8 @@ def _collector_paused() -> Iterator[None]:
 def _read(path: Path, key: str) -> IndexParts | None:
     try:
         kept = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None  # missing, truncated, not marshal data: built again
+    except (OSError, EOFError, ValueError, TypeError, MemoryError):
+        return None  # missing, truncated, not marshal data (a damaged length may ask for any size): built again
     if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key and isinstance(kept[1], dict)):
         return None  # another snapshot's, older code's, or not ours
     return kept[1]
