@@ -133,13 +133,17 @@ def _read(path: Path, key: str) -> IndexParts | None:
 
 def _write(path: Path, key: str, parts: IndexParts) -> bool:
     """Keep ``parts`` under ``key`` in ``path``, atomically; False when it cannot be written."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         data = marshal.dumps((key, parts))
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(data)
         tmp.replace(path)
     except (OSError, ValueError):
+        try:
+            tmp.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
+        except OSError:
+            pass
         return False  # a read-only home or package: built again next time
     return True
 

@@ -138,3 +138,21 @@ def test_the_key_follows_the_snapshots_bytes_and_a_snapshot_not_read_from_files_
     assert index_cache.cache_key(in_memory) is None
     StrudelIndex(in_memory)
     assert _kept_files(cache_dir) == []
+
+
+def test_a_cache_that_cannot_be_written_only_means_building_again(shared_snapshot_dir, tmp_path, monkeypatch):
+    # Given a user cache under a regular file (no directory can be made there, even as root)
+    # and no packaged index file
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv(index_cache.CACHE_ENV, str(blocker / "cache"))
+    monkeypatch.setattr(index_cache, "PACKAGED_INDEX_PATH", tmp_path / "package" / index_cache.INDEX_FILE)
+    # When an index is made twice
+    for _ in range(2):
+        index = StrudelIndex(load_snapshot(shared_snapshot_dir))
+        # Then each is built and answers; nothing is left behind
+        assert strudel_knowledge("what does room do", index=index)["items"][0]["name"] == "room"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+    # and the package build's step says so instead of failing silently
+    with pytest.raises(OSError):
+        index_cache.write_index(shared_snapshot_dir, blocker / "index.marshal")
