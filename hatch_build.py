@@ -6,6 +6,11 @@ editable install generates ``strudel_jupyter/_data/snapshot`` (git-ignored).
 - ``STRUDEL_SNAPSHOT_SOURCE=<dir>``: copy that snapshot directory and write its manifest.
 - otherwise keep an already embedded snapshot, or build one with the snapshot pipeline;
   when that cannot run, the build fails with a message naming both ways to fix it.
+
+Then the index's costly parts are built from the embedded snapshot and written beside it
+(``strudel_jupyter/_data/index.marshal``, git-ignored too; see ``data/index_cache.py``), so
+the first answer loads them instead of building them. Should that fail, the package still
+works: the index is then built at first use and kept in the user's cache.
 """
 
 from __future__ import annotations
@@ -56,6 +61,23 @@ class SnapshotBuildHook(BuildHookInterface):
     def initialize(self, version: str, build_data: dict) -> None:
         if self.target_name != "wheel":  # wheel and editable installs; sdists carry no data
             return
+        self._embed_snapshot()
+        self._write_index()
+
+    def _write_index(self) -> None:
+        """Build the embedded snapshot's index parts beside it (standard library only)."""
+        path = PACKAGE_DIR / "_data" / "index.marshal"
+        try:
+            index_cache = _import_build_module("data.index_cache")
+            index_cache.write_index(PACKAGE_DIR / "_data" / "snapshot", path)
+        except Exception as exc:  # noqa: BLE001 - an extra: without it the index is built at first use
+            self.app.display_warning(
+                f"strudel-jupyter: index not built at package build time ({exc!r}); built at first use"
+            )
+            return
+        self.app.display_info(f"strudel-jupyter: index built into {path}")
+
+    def _embed_snapshot(self) -> None:
         snapshot = _import_build_module("data.snapshot")
         dest = PACKAGE_DIR / "_data" / "snapshot"
         source = os.environ.get(SOURCE_ENV, "").strip()

@@ -12,8 +12,6 @@ import functools
 import html
 import re
 
-import nh3
-
 __all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "html_to_text", "sanitize_html"]
 
 ALLOWED_TAGS: frozenset[str] = frozenset(
@@ -73,6 +71,8 @@ def sanitize_html(fragment: str) -> str:
     """Return ``fragment`` with everything outside the allow-list removed (script bodies too)."""
     if not fragment:
         return ""
+    import nh3  # here: the package build builds the index (data/index_cache.py) with the standard library only
+
     return nh3.clean(
         fragment,
         tags=set(ALLOWED_TAGS),

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .derived import Derived
-from .noise import noise_sounds
+from .index_cache import IndexParts, load_index
 from .pages import Passages, load_passages
 from .reference import ReferenceIndex
 from .snapshot import Snapshot, load_snapshot, resolve_snapshot_dir
@@ -36,12 +36,17 @@ __all__ = [
 class StrudelIndex:
     """Everything the lookups need, built once from a :class:`Snapshot`."""
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, *, cache: bool = True) -> None:
+        """The index of ``snapshot``; its costly parts come from ``data/index_cache.py`` (kept
+        by the package build or a previous run) unless ``cache=False``: built, the same index."""
         self.snapshot = snapshot
-        self.reference = ReferenceIndex(snapshot.docs)
-        synths = {k for k, v in snapshot.soundmap.items() if v.get("data", {}).get("type") == "synth"}
-        noises = noise_sounds(self.reference.entries, synths)
-        self.sounds = SoundsIndex(snapshot.soundmap, programs=snapshot.programs, noises=noises)
+
+        def adopt(parts: IndexParts) -> tuple[ReferenceIndex, SoundsIndex]:
+            return ReferenceIndex(parts=parts["reference"]), SoundsIndex(
+                snapshot.soundmap, programs=snapshot.programs, noises=parts["noises"], parts=parts["sounds"]
+            )
+
+        self.reference, self.sounds = load_index(snapshot, adopt, cache=cache)
         self._lock = threading.Lock()
         #: The user-sounds store as last read: its signature, the keys it added, what was wrong with it.
         self._user_signature: tuple[int, int, int] | None = None

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
+from .index_cache import CACHE_ENV, user_cache_dir
 from .mdx import PAGE_SITE, RawPassage, example_names, js_parser, page_url, split_page
 from .snapshot import PAGES_DIR
 from .textindex import TextIndex, tokenize
@@ -131,20 +132,11 @@ def _page_files(directory: Path) -> list[Path]:
 # ------------------------------------------------------------------ reading, with a cache
 #: Where the pages' parse is kept between processes (the first answer should not wait for
 #: 46 pages and ~470 examples to be parsed again): $STRUDEL_CACHE_DIR, else the user's cache.
-CACHE_ENV = "STRUDEL_CACHE_DIR"
 _CACHE_FORMAT = 2  # raise when what is cached (or how it is read) changes
 _CACHE_FILES = 4  # parses kept, one per snapshot's pages
 
 # One page's passages as read, names unchecked: [raw passage fields..., calls, sound words]
 _Read = list[tuple[RawPassage, list[str], list[str]]]
-
-
-def _cache_dir() -> Path:
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "strudel-jupyter"
 
 
 def _read_pages(directory: Path, files: list[Path]) -> _Read:
@@ -181,7 +173,7 @@ def _pages_key(directory: Path, files: list[Path]) -> str:
 
 def _cached_read(directory: Path, files: list[Path]) -> _Read:
     """:func:`_read_pages`, kept as JSON under the pages' own hash (any cache problem: read again)."""
-    path = _cache_dir() / f"pages-{_pages_key(directory, files)}.json"
+    path = user_cache_dir() / f"pages-{_pages_key(directory, files)}.json"
     try:
         rows = json.loads(path.read_text(encoding="utf-8"))
         return [

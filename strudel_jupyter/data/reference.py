@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .collation import collation_key
@@ -18,7 +18,7 @@ from .textindex import TextIndex, segment, split_identifier
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
     import pandas as pd
 
-__all__ = ["REFERENCE_COLUMNS", "ReferenceEntry", "ReferenceIndex"]
+__all__ = ["REFERENCE_COLUMNS", "ReferenceEntry", "ReferenceIndex", "ReferenceParts", "reference_parts"]
 
 REFERENCE_COLUMNS = [
     "name",
@@ -166,18 +166,86 @@ def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
     )
 
 
+#: The reference's costly parts as plain data (``data/index_cache.py`` keeps them between
+#: processes): ``entries`` (one tuple per entry, fields in order), ``text`` (the text index's
+#: plain data) and ``inlinks``. Everything else is derived from them in a millisecond.
+ReferenceParts = dict[str, Any]
+
+
+def reference_parts(
+    docs: Iterable[Mapping[str, Any]], *, phrases: Mapping[str, Sequence[str]] | None = None
+) -> ReferenceParts:
+    """Build the reference's costly parts from ``doc.json``'s doclets (~70 ms).
+
+    ``phrases``: what musicians call each function, by its name or a synonym (default: the
+    package's phrasebook, ``data/phrasebook.py``); a text field of its own.
+    """
+    if phrases is None:
+        phrases = package_phrases(sounds=False)
+    entries = [_entry(doc, kept) for doc, kept in reference_entries(docs)]
+    entries.sort(key=lambda e: collation_key(e.name))
+    # Run-together names (setcpm, roomsize) are split into the words they are made of,
+    # using the docs' own vocabulary, so "set the tempo" finds setcpm. Names that are
+    # words of the prose themselves (anchor, offset) stay whole; short parts must be names.
+    prose = {w.lower() for e in entries for w in _WORD.findall(e.description) if len(w) >= 3}
+    names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+    vocabulary = frozenset(prose | names)
+
+    def name_words(name: str) -> str:
+        parts = split_identifier(name)
+        if len(parts) == 1 and name.lower() not in prose - names:
+            parts += segment(name.lower(), vocabulary)
+        return " ".join(parts) + " " + name.lower()
+
+    # the phrasebook's phrases for an entry, whether they name it or one of its synonyms
+    owner = {s: e.name for e in entries for s in e.synonyms}
+    owner.update({e.name: e.name for e in entries})
+    said: dict[str, list[str]] = {}
+    for target, written in phrases.items():
+        if target in owner:
+            said.setdefault(owner[target], []).extend(written)
+    text = TextIndex(
+        {
+            e.name: {
+                "name": name_words(e.name),
+                "synonyms": [name_words(s) for s in e.doc_synonyms],
+                "description": e.description,
+                "params": [f"{p['name']} {p['description']}" for p in e.params],
+                "tags": " ".join(e.tags),
+                "comments": _example_comments(e.examples),
+                "arguments": _own_arguments(e.name, e.examples),
+                "phrases": said.get(e.name, ()),
+            }
+            for e in entries
+        },
+        _FIELD_WEIGHTS,
+        apart=("phrases",),
+    )
+    return {
+        "entries": [tuple(getattr(e, f) for f in _ENTRY_FIELDS) for e in entries],
+        "text": text.to_plain(),
+        "inlinks": ReferenceIndex._inlinks(entries),
+    }
+
+
+_ENTRY_FIELDS = tuple(f.name for f in fields(ReferenceEntry))
+
+
 class ReferenceIndex:
     """The reference tab's entries with lookups by name, synonym and text."""
 
     def __init__(
-        self, docs: Iterable[Mapping[str, Any]], *, phrases: Mapping[str, Sequence[str]] | None = None
+        self,
+        docs: Iterable[Mapping[str, Any]] = (),
+        *,
+        parts: ReferenceParts | None = None,
+        phrases: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
-        """``phrases``: what musicians call each function, by its name or a synonym
-        (default: the package's phrasebook, ``data/phrasebook.py``); a text field of its own."""
-        if phrases is None:
-            phrases = package_phrases(sounds=False)
-        entries = [_entry(doc, kept) for doc, kept in reference_entries(docs)]
-        entries.sort(key=lambda e: collation_key(e.name))
+        """Built from ``docs`` (and ``phrases``: see :func:`reference_parts`), or from
+        :func:`reference_parts` already built (the same index)."""
+        if parts is None:
+            parts = reference_parts(docs, phrases=phrases)
+        entries = [ReferenceEntry(*row) for row in parts["entries"]]
         self.entries: tuple[ReferenceEntry, ...] = tuple(entries)
         self.by_name: dict[str, ReferenceEntry] = {e.name: e for e in entries}
         self.by_synonym: dict[str, ReferenceEntry] = {s: e for e in entries for s in e.synonyms}
@@ -193,43 +261,8 @@ class ReferenceIndex:
                 self.by_lower.setdefault(n.lower(), []).append((n, e))
         self.tag_counts: dict[str, int] = tag_counts(e.filter_tags for e in entries)
         self.tags: frozenset[str] = frozenset(t for e in entries for t in (*e.tags, *e.filter_tags))
-        # Run-together names (setcpm, roomsize) are split into the words they are made of,
-        # using the docs' own vocabulary, so "set the tempo" finds setcpm. Names that are
-        # words of the prose themselves (anchor, offset) stay whole; short parts must be names.
-        prose = {w.lower() for e in entries for w in _WORD.findall(e.description) if len(w) >= 3}
-        names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
-        vocabulary = frozenset(prose | names)
-
-        def name_words(name: str) -> str:
-            parts = split_identifier(name)
-            if len(parts) == 1 and name.lower() not in prose - names:
-                parts += segment(name.lower(), vocabulary)
-            return " ".join(parts) + " " + name.lower()
-
-        # the phrasebook's phrases for an entry, whether they name it or one of its synonyms
-        said: dict[str, list[str]] = {}
-        for target, written in phrases.items():
-            entry = self.get(target)
-            if entry is not None:
-                said.setdefault(entry.name, []).extend(written)
-        self.text = TextIndex(
-            {
-                e.name: {
-                    "name": name_words(e.name),
-                    "synonyms": [name_words(s) for s in e.doc_synonyms],
-                    "description": e.description,
-                    "params": [f"{p['name']} {p['description']}" for p in e.params],
-                    "tags": " ".join(e.tags),
-                    "comments": _example_comments(e.examples),
-                    "arguments": _own_arguments(e.name, e.examples),
-                    "phrases": said.get(e.name, ()),
-                }
-                for e in entries
-            },
-            _FIELD_WEIGHTS,
-            apart=("phrases",),
-        )
-        self.inlinks: dict[str, int] = self._inlinks(entries)
+        self.text = TextIndex.from_plain(parts["text"])
+        self.inlinks: dict[str, int] = parts["inlinks"]
         # Priors for text relevance, from the docs themselves: entries other entries point
         # to ("see room") are the central ones; entries with no example are mostly internals.
         self.priors: dict[str, float] = {

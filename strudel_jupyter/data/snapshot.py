@@ -21,7 +21,6 @@ import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +88,10 @@ class Snapshot:
     programs: dict[str, list[dict[str, str]]] = field(default_factory=dict)
     # tonal.json as read (scales, chords, voicings); None when the snapshot has no such file
     tonal: dict[str, Any] | None = None
+    # sha256 of the bytes ``docs``, ``soundmap`` and ``programs`` were read from (load_snapshot
+    # sets it): the key of the index built from them (data/index_cache.py). None when they were
+    # not read from files; whoever replaces one of the three must set it to None too.
+    digest: str | None = None
 
 
 # ------------------------------------------------------------------ resolving
@@ -122,7 +125,8 @@ def engine_script_path(path: os.PathLike[str] | str | None = None) -> Path:
 
 
 # -------------------------------------------------------------------- loading
-def _read_json(path: Path) -> Any:
+def _read_json(path: Path, digest: Any = None) -> Any:
+    """The JSON in ``path``; its name and bytes also go into ``digest`` (a hashlib object) if given."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -131,6 +135,9 @@ def _read_json(path: Path) -> Any:
         raise SnapshotError(path, f"cannot read file ({exc.strerror or exc})") from None
     if not raw.strip():
         raise SnapshotError(path, "file is empty")
+    if digest is not None:
+        digest.update(f"{path.name}\0{len(raw)}\0".encode())
+        digest.update(raw)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -200,14 +207,15 @@ def load_snapshot(path: os.PathLike[str] | str | None = None) -> Snapshot:
         raise SnapshotError(
             directory, "snapshot directory does not exist" if not directory.exists() else "not a directory"
         )
-    docs = _check_docs(directory / "doc.json", _read_json(directory / "doc.json"))
-    soundmap = _check_soundmap(directory / "soundmap.json", _read_json(directory / "soundmap.json"))
+    digest = hashlib.sha256()
+    docs = _check_docs(directory / "doc.json", _read_json(directory / "doc.json", digest))
+    soundmap = _check_soundmap(directory / "soundmap.json", _read_json(directory / "soundmap.json", digest))
     symbols = None
     if (directory / "symbols.json").exists():
         symbols = _check_symbols(directory / "symbols.json", _read_json(directory / "symbols.json"))
     programs = {}
     if (directory / PROGRAMS_FILE).exists():
-        programs = _check_programs(directory / PROGRAMS_FILE, _read_json(directory / PROGRAMS_FILE))
+        programs = _check_programs(directory / PROGRAMS_FILE, _read_json(directory / PROGRAMS_FILE, digest))
     tonal = None
     if (directory / TONAL_FILE).exists():
         tonal = _read_json(directory / TONAL_FILE)
@@ -220,7 +228,7 @@ def load_snapshot(path: os.PathLike[str] | str | None = None) -> Snapshot:
         if not isinstance(manifest, dict):
             raise SnapshotError(directory / MANIFEST_FILE, "expected a JSON object")
     files = tuple(f for f in (*REQUIRED_FILES, *OPTIONAL_FILES, MANIFEST_FILE) if (directory / f).exists())
-    return Snapshot(directory, origin, docs, soundmap, symbols, manifest, files, programs, tonal)
+    return Snapshot(directory, origin, docs, soundmap, symbols, manifest, files, programs, tonal, digest.hexdigest())
 
 
 # ------------------------------------------------------------------- manifest
@@ -257,6 +265,8 @@ def write_manifest(
     built: str | None = None,
 ) -> dict[str, Any]:
     """Validate ``directory`` and write its ``manifest.json`` (sha256 per file, counts, source)."""
+    from datetime import UTC, datetime  # here: loading a snapshot (every first answer) never needs it
+
     directory = Path(directory)
     snap = load_snapshot(directory)
     files = sorted(

@@ -7,8 +7,8 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,17 @@ from .textindex import TextIndex, tokenize
 if TYPE_CHECKING:  # pandas loads only when a DataFrame is asked for
     import pandas as pd
 
-__all__ = ["BANK_COLUMNS", "BANK_DOC", "SOUND_COLUMNS", "Bank", "SoundEntry", "SoundsIndex", "process_sample_map"]
+__all__ = [
+    "BANK_COLUMNS",
+    "BANK_DOC",
+    "SOUND_COLUMNS",
+    "Bank",
+    "SoundEntry",
+    "SoundsIndex",
+    "SoundsParts",
+    "process_sample_map",
+    "sounds_parts",
+]
 
 SOUND_COLUMNS = [
     "name",
@@ -217,6 +227,116 @@ def _usage(name: str, data: Mapping[str, Any], bank: str, sound: str, label: str
     return f's("{name}")'
 
 
+#: One registry version's costly parts as plain data (``data/index_cache.py`` keeps the
+#: snapshot's between processes): ``names``, ``banks`` and ``entries`` (one tuple per bank or
+#: entry, fields in order, entries in registry order), ``by_sound``, ``by_category``, ``text``
+#: (the text index's plain data) and ``naming_words``.
+SoundsParts = dict[str, Any]
+
+_ENTRY_FIELDS = tuple(f.name for f in fields(SoundEntry))
+_BANK_FIELDS = tuple(f.name for f in fields(Bank))
+
+
+def sounds_parts(
+    registry: Mapping[str, Mapping[str, Any]],
+    programs: Mapping[str, list[dict[str, str]]] | None = None,
+    noises: frozenset[str] = frozenset(),
+) -> SoundsParts:
+    """Build a registry's costly parts (~70 ms for the snapshot's): see :data:`SoundsParts`."""
+    programs = programs or {}
+    visible = sorted((k for k in registry if not is_hidden_sound(k)), key=collation_key)
+    cats = {k: sound_categories(k, data) for k, data in registry.items()}
+    primary = {k: _primary(c, registry[k]) for k, c in cats.items()}
+    members: dict[str, list[tuple[str, str]]] = {}
+    for key in visible:
+        bank, sep, sound = key.partition("_")
+        if sep and bank and sound:
+            members.setdefault(bank, []).append((sound, key))
+    labels, alias_of = _bank_aliases(registry, members)
+    aliases: dict[str, list[str]] = {}
+    for alias, original in alias_of.items():
+        aliases.setdefault(original, []).append(alias)
+    banks: dict[str, Bank] = {}
+    for bank, items in members.items():
+        counted = Counter(primary[k] for _, k in items)
+        category = max(counted, key=lambda c: (counted[c], c))
+        sounds = tuple(s for s, _ in items)
+        label = labels.get(bank, bank)
+        example = " ".join(sounds[:2])
+        usage = f's("{example}").bank("{label}")' if category == "drum-machines" else f's("{bank}_{sounds[0]}")'
+        banks[bank] = Bank(
+            bank,
+            label,
+            sounds,
+            category,
+            tuple(sorted(aliases.get(bank, ()), key=collation_key)),
+            alias_of.get(bank, ""),
+            usage,
+        )
+    entries: dict[str, SoundEntry] = {}
+    for key, data in registry.items():
+        bank, sep, sound = key.partition("_")
+        if not (sep and bank and sound):
+            bank = sound = ""
+        original = alias_of.get(bank, "")
+        entries[key] = SoundEntry(
+            name=key,
+            type=str(data.get("type", "")),
+            tag=str(data.get("tag") or ""),
+            prebake=bool(data.get("prebake")),
+            count=sample_count(data),
+            category=primary[key],
+            categories=cats[key],
+            bank=bank,
+            sound=sound or key,
+            alias_of=f"{original}_{sound}" if original and f"{original}_{sound}" in registry else "",
+            usage=_usage(key, data, bank, sound, labels.get(bank, bank), "drum-machines" in cats[key], key in noises),
+            base_url=str(data.get("baseUrl") or ""),
+        )
+    by_sound: dict[str, list[str]] = {}
+    for bank, b in banks.items():
+        for s in b.sounds:
+            by_sound.setdefault(s, []).append(bank)
+    by_category = {c: tuple(k for k in visible if c in entries[k].categories) for c in SOUND_CATEGORIES}
+    # A sound's text is its name and the words a musician would use for it (sound_words.py):
+    # "acoustic guitar" finds gm_acoustic_guitar_nylon, "kick" bd, "909" the RolandTR909 bank.
+    # Banks are documents too, keyed ``bank:<name>``.
+    documents = {k: _sound_text(entries[k], registry[k], programs.get(k, ()), banks) for k in visible}
+    for bank, b in banks.items():
+        documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
+    for key, said in _phrase_documents(visible, banks).items():
+        documents[key]["phrases"] = field_text(said)
+    text = TextIndex(documents, SOUND_TEXT_WEIGHTS, apart=("phrases",), apart_match=SOUND_PHRASES_MATCH)
+    # the words that name a sound (not where its files are kept): "kick", "piano", "909"
+    naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}
+    return {
+        "names": tuple(visible),
+        "banks": [tuple(getattr(b, f) for f in _BANK_FIELDS) for b in banks.values()],
+        "entries": [tuple(getattr(e, f) for f in _ENTRY_FIELDS) for e in entries.values()],
+        "by_sound": by_sound,
+        "by_category": by_category,
+        "text": text.to_plain(),
+        "naming_words": frozenset(tokenize(" ".join(naming_texts))),
+    }
+
+
+def _sound_text(
+    entry: SoundEntry, data: Mapping[str, Any], programs: Sequence[Mapping[str, str]], banks: Mapping[str, Bank]
+) -> dict[str, str]:
+    program, family = program_names(programs)
+    folders, _files = sample_path_words(data)
+    drum = drum_words(entry.sound, drum_machine="drum-machines" in entry.categories)
+    return {
+        "name": entry.name,
+        "program": program,
+        "pairs": phrases([*(str(p.get("program", "")) for p in programs), drum]),
+        "family": family,
+        "drum": drum,
+        "label": banks[entry.bank].label if entry.bank in banks else "",
+        "folders": folders,
+    }
+
+
 class _State:
     """Everything derived from one version of the registry; replaced whole, never changed.
 
@@ -230,6 +350,8 @@ class _State:
         version: int,
         programs: Mapping[str, list[dict[str, str]]] | None = None,
         noises: frozenset[str] = frozenset(),
+        *,
+        parts: SoundsParts | None = None,
     ) -> None:
         self.registry, self.version = registry, version
         self.programs: Mapping[str, list[dict[str, str]]] = programs or {}
@@ -237,94 +359,18 @@ class _State:
         # what is derived from this version (frames, name tables, listing orders...):
         # it goes when the state goes, so nothing derived can outlive a registration
         self.derived = Derived()
-        visible = sorted((k for k in registry if not is_hidden_sound(k)), key=collation_key)
-        self.names: tuple[str, ...] = tuple(visible)
-        cats = {k: sound_categories(k, data) for k, data in registry.items()}
-        primary = {k: _primary(c, registry[k]) for k, c in cats.items()}
-        members: dict[str, list[tuple[str, str]]] = {}
-        for key in visible:
-            bank, sep, sound = key.partition("_")
-            if sep and bank and sound:
-                members.setdefault(bank, []).append((sound, key))
-        labels, alias_of = _bank_aliases(registry, members)
-        aliases: dict[str, list[str]] = {}
-        for alias, original in alias_of.items():
-            aliases.setdefault(original, []).append(alias)
-        self.banks: dict[str, Bank] = {}
-        for bank, items in members.items():
-            counted = Counter(primary[k] for _, k in items)
-            category = max(counted, key=lambda c: (counted[c], c))
-            sounds = tuple(s for s, _ in items)
-            label = labels.get(bank, bank)
-            example = " ".join(sounds[:2])
-            usage = f's("{example}").bank("{label}")' if category == "drum-machines" else f's("{bank}_{sounds[0]}")'
-            self.banks[bank] = Bank(
-                bank,
-                label,
-                sounds,
-                category,
-                tuple(sorted(aliases.get(bank, ()), key=collation_key)),
-                alias_of.get(bank, ""),
-                usage,
-            )
-        self.entries: dict[str, SoundEntry] = {}
-        for key, data in registry.items():
-            bank, sep, sound = key.partition("_")
-            if not (sep and bank and sound):
-                bank = sound = ""
-            original = alias_of.get(bank, "")
-            self.entries[key] = SoundEntry(
-                name=key,
-                type=str(data.get("type", "")),
-                tag=str(data.get("tag") or ""),
-                prebake=bool(data.get("prebake")),
-                count=sample_count(data),
-                category=primary[key],
-                categories=cats[key],
-                bank=bank,
-                sound=sound or key,
-                alias_of=f"{original}_{sound}" if original and f"{original}_{sound}" in registry else "",
-                usage=_usage(
-                    key, data, bank, sound, labels.get(bank, bank), "drum-machines" in cats[key], key in noises
-                ),
-                base_url=str(data.get("baseUrl") or ""),
-            )
-        self.by_sound: dict[str, list[str]] = {}
-        for bank, b in self.banks.items():
-            for s in b.sounds:
-                self.by_sound.setdefault(s, []).append(bank)
-        self.by_category: dict[str, tuple[str, ...]] = {
-            c: tuple(k for k in visible if c in self.entries[k].categories) for c in SOUND_CATEGORIES
-        }
+        if parts is None:
+            parts = sounds_parts(registry, self.programs, noises)
+        self.names: tuple[str, ...] = parts["names"]
+        self.banks: dict[str, Bank] = {row[0]: Bank(*row) for row in parts["banks"]}
+        self.entries: dict[str, SoundEntry] = {row[0]: SoundEntry(*row) for row in parts["entries"]}
+        if self.entries.keys() != registry.keys():
+            raise ValueError("the sounds' parts were built from another registry")
+        self.by_sound: dict[str, list[str]] = parts["by_sound"]
+        self.by_category: dict[str, tuple[str, ...]] = parts["by_category"]
         self.category_counts = {c: len(keys) for c, keys in self.by_category.items()}
-        # A sound's text is its name and the words a musician would use for it (sound_words.py):
-        # "acoustic guitar" finds gm_acoustic_guitar_nylon, "kick" bd, "909" the RolandTR909 bank.
-        # Banks are documents too, keyed ``bank:<name>``.
-        documents = {k: self._sound_text(k) for k in visible}
-        for bank, b in self.banks.items():
-            documents[BANK_DOC + bank] = {"name": bank, "label": b.label}
-        for key, said in _phrase_documents(visible, self.banks).items():
-            documents[key]["phrases"] = field_text(said)
-        self.text = TextIndex(documents, SOUND_TEXT_WEIGHTS, apart=("phrases",), apart_match=SOUND_PHRASES_MATCH)
-        # the words that name a sound (not where its files are kept): "kick", "piano", "909"
-        naming_texts = {doc.get(f, "") for doc in documents.values() for f in NAMING_FIELDS}
-        self.naming_words = frozenset(tokenize(" ".join(naming_texts)))
-
-    def _sound_text(self, key: str) -> dict[str, str]:
-        entry, data = self.entries[key], self.registry[key]
-        programs = self.programs.get(key, ())
-        program, family = program_names(programs)
-        folders, _files = sample_path_words(data)
-        drum = drum_words(entry.sound, drum_machine="drum-machines" in entry.categories)
-        return {
-            "name": key,
-            "program": program,
-            "pairs": phrases([*(str(p.get("program", "")) for p in programs), drum]),
-            "family": family,
-            "drum": drum,
-            "label": self.banks[entry.bank].label if entry.bank in self.banks else "",
-            "folders": folders,
-        }
+        self.text = TextIndex.from_plain(parts["text"])
+        self.naming_words: frozenset[str] = parts["naming_words"]
 
 
 def _phrase_documents(visible: list[str], banks: Mapping[str, Bank]) -> dict[str, list[str]]:
@@ -394,11 +440,13 @@ class SoundsIndex:
         version: int = 0,
         programs: Mapping[str, list[dict[str, str]]] | None = None,
         noises: frozenset[str] = frozenset(),
+        parts: SoundsParts | None = None,
     ) -> None:
         """``programs``: the General MIDI program names per ``gm_*`` key (text for those sounds);
-        ``noises``: the names the docs call noise (``data/noise.py``), played without a note."""
+        ``noises``: the names the docs call noise (``data/noise.py``), played without a note;
+        ``parts``: what :func:`sounds_parts` built from this very registry (the same index, sooner)."""
         registry = {k: dict(v.get("data", {})) for k, v in soundmap.items()}
-        self._state = _State(registry, version, programs, noises)
+        self._state = _State(registry, version, programs, noises, parts=parts)
 
     # The current state's parts; each attribute read sees one consistent registry version.
     registry = property(lambda self: self._state.registry)

@@ -12,6 +12,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 __all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize"]
 
@@ -206,6 +207,28 @@ class TextIndex:
         self.size = len(tfs)
         #: the terms the documents' own fields hold (not only an ``apart`` field)
         self.own: frozenset[str] = frozenset(own)
+
+    # ------------------------------------------------------------- plain data
+    def to_plain(self) -> tuple[Any, ...]:
+        """What the index is, as plain data (``data/index_cache.py`` keeps it between processes)."""
+        return (self.k1, self.b, self.size, self.idf, self._postings, self._aside, self.apart_match, self.own)
+
+    @classmethod
+    def from_plain(cls, plain: Sequence[object]) -> TextIndex:
+        """The index :meth:`to_plain` gave, without tokenising anything again."""
+        k1, b, size, idf, postings, aside, apart_match, own = plain
+        if not (
+            isinstance(idf, dict)
+            and isinstance(postings, dict)
+            and isinstance(aside, dict)
+            and isinstance(size, int)
+            and isinstance(own, frozenset)
+        ):
+            raise TypeError("not a text index's plain data")
+        index = cls.__new__(cls)
+        index.k1, index.b, index.apart_match = float(k1), float(b), float(apart_match)  # type: ignore[arg-type]
+        index.size, index.idf, index._postings, index._aside, index.own = size, idf, postings, aside, own
+        return index
 
     def __contains__(self, token: str) -> bool:
         return token in self._postings

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..data import index_cache
 from ..data.snapshot import (
     PACKAGED_SNAPSHOT_DIR,
     SNAPSHOT_ENV,
@@ -116,7 +117,22 @@ def _build(args: argparse.Namespace) -> int:
     )
     print(f"snapshot built in {result.seconds:.1f} s: {result.directory}")
     print(_counts_line(result.manifest["counts"]))
+    _refresh_packaged_index(args.out)
     return 0
+
+
+def _refresh_packaged_index(directory: str | Path) -> None:
+    """A new packaged snapshot: its index parts built beside it, as the package build does.
+
+    Left stale, they would only be passed over: the index is then built at first use and
+    kept in the user's cache, so a failure here is no error either.
+    """
+    if Path(directory).resolve() != PACKAGED_SNAPSHOT_DIR.resolve():
+        return
+    try:
+        index_cache.write_index(directory, index_cache.PACKAGED_INDEX_PATH)
+    except (OSError, SnapshotError) as exc:
+        print(f"note: the index is built at first use ({exc})", file=sys.stderr)
 
 
 def _info_data(directory: str | None) -> dict[str, Any]:
@@ -196,6 +212,7 @@ def _import(args: argparse.Namespace) -> int:
     )
     print(f"snapshot installed: {args.dest}")
     print(_counts_line(manifest["counts"]))
+    _refresh_packaged_index(args.dest)
     return 0
 
 

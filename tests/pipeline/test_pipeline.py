@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import os
 import re
 import shutil
@@ -339,6 +340,22 @@ def test_import_validates_and_installs_with_a_manifest(tmp_path, shared_snapshot
     assert load_snapshot(dest).soundmap == load_snapshot(shared_snapshot_dir).soundmap
 
 
+def test_importing_the_packaged_snapshot_builds_its_index_beside_it(tmp_path, shared_snapshot_dir, monkeypatch):
+    # Given a package whose snapshot and index file live in a temporary directory
+    from strudel_jupyter.data import index_cache
+    from strudel_jupyter.pipeline import cli
+
+    dest, index_file = tmp_path / "_data" / "snapshot", tmp_path / "_data" / index_cache.INDEX_FILE
+    monkeypatch.setattr(cli, "PACKAGED_SNAPSHOT_DIR", dest)
+    monkeypatch.setattr(index_cache, "PACKAGED_INDEX_PATH", index_file)
+    # When a snapshot is imported there (and, for contrast, somewhere else)
+    assert main(["import", str(shared_snapshot_dir), "--dest", str(tmp_path / "elsewhere")]) == 0
+    assert not index_file.exists()
+    assert main(["import", str(shared_snapshot_dir), "--dest", str(dest)]) == 0
+    # Then the packaged index parts are written for it, under the new snapshot's key
+    assert marshal.loads(index_file.read_bytes())[0] == index_cache.cache_key(load_snapshot(dest))
+
+
 def test_import_of_a_broken_directory_keeps_the_installed_snapshot(tmp_path, installed, shared_snapshot_dir, capsys):
     before = _fingerprint(installed)
     broken = tmp_path / "broken"
@@ -464,3 +481,38 @@ def test_the_build_hook_stops_without_a_snapshot_and_names_both_fixes(monkeypatc
     assert message.startswith("strudel-jupyter: no snapshot to embed: Node.js is not installed")
     assert "STRUDEL_SNAPSHOT_SOURCE=" in message and "install Node.js" in message
     assert not (tmp_path / "pkg").exists()
+
+
+def test_the_build_hook_indexes_the_snapshot_it_embeds(monkeypatch, tmp_path, shared_snapshot_dir):
+    """Given STRUDEL_SNAPSHOT_SOURCE, when a wheel builds, then the embedded snapshot's index parts
+    are written beside it under the key the package computes at run time for that snapshot."""
+    pytest.importorskip("hatchling", reason="the build hook needs hatchling in the test environment")
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    hatch_build._import_build_module("data.snapshot")  # bind the build-time package to the real sources first
+    monkeypatch.setattr(hatch_build, "PACKAGE_DIR", tmp_path / "pkg")  # so nothing lands in the repo
+    monkeypatch.setenv("STRUDEL_SNAPSHOT_SOURCE", str(shared_snapshot_dir))
+
+    class App:
+        def __init__(self) -> None:
+            self.info: list[str] = []
+            self.warnings: list[str] = []
+
+        def display_info(self, message: str) -> None:
+            self.info.append(message)
+
+        def display_warning(self, message: str) -> None:
+            self.warnings.append(message)
+
+    app = App()
+    hatch_build.SnapshotBuildHook(str(ROOT), {}, None, None, str(tmp_path), "wheel", app).initialize("0", {})
+    from strudel_jupyter.data.index_cache import INDEX_FILE, cache_key
+
+    index_file = tmp_path / "pkg" / "_data" / INDEX_FILE
+    assert app.warnings == [] and any("index built" in m for m in app.info)
+    assert marshal.loads(index_file.read_bytes())[0] == cache_key(
+        load_snapshot(tmp_path / "pkg" / "_data" / "snapshot")
+    )
