@@ -18,6 +18,7 @@ from ...data.tonal import ScaleType, TonalIndex, split_chord
 from ...limits import MAX_TONAL_NAMES
 from ...vocabulary import Domain, Match
 from ..closest import Scorer, closest
+from ..intent import STOPWORDS
 from ..items import (
     Item,
     KnowledgeFailure,
@@ -69,17 +70,19 @@ _IS_A = re.compile(
     + r"(?: in strudel)?",
     re.IGNORECASE,
 )
-#: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale"
+#: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale",
+#: "can I use the hirajoshi scale"
 _HAS = re.compile(
     r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there))?"
-    r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)",
+    r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)"
+    r"|can (?:i|you|we) (?:use|play|get) (?:an? |the )?(?P<subject3>[^ ].*?)(?: in strudel)?",
     re.IGNORECASE,
 )
 #: A question about functions or doing something with the names ("turn chord symbols into notes",
 #: "which functions work with chords", "how do I voice chords") is the reference's, not a listing.
 _ABOUT_FUNCTIONS = re.compile(
     r"\b(?:functions?|methods?|how|why|turn|turns|convert|converts|make|makes|into|voice|voices|"
-    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map)\b",
+    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map|switch|change)\b",
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
@@ -109,8 +112,12 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         return _list_voicings(question, tonal)
     has = _HAS.fullmatch(plain)
     if has and tonal is not None:
-        subject = _SCALE_WORD.sub("", (has.group("subject") or has.group("subject2") or "").strip("`'\" "))
-        if _names_a_scale(question, tonal, subject):
+        named = has.group("subject") or has.group("subject2") or has.group("subject3") or ""
+        subject = _SCALE_WORD.sub("", named.strip("`'\" "))
+        said = subject != named.strip("`'\" ") and re.fullmatch(r"[\w#' -]+", subject) is not None
+        said = said and any(w not in STOPWORDS for w in subject.lower().split())  # not "is there a scale"
+        if _names_a_scale(question, tonal, subject) or (said and not _TONAL_WORDS.search(subject)):
+            # a name tonal knows, or one said to be a scale ("is there a klezmer scale"): yes, or no with the closest
             return _check(question, tonal, subject, "scale")
     return None
 
