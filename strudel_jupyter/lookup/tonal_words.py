@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..data.tonal import TonalIndex
+from .intent import content_tokens
 from .phrasebook import PhraseHit
 
 __all__ = ["tonal_phrases"]
@@ -52,7 +53,7 @@ _MAX_SPAN = 4
 class _Names:
     """The snapshot's tonal names as a question's words spell them (lower case, hyphens as spaces)."""
 
-    scales: dict[str, bool]  # spelled name -> is it a type's own name (False: an alias)
+    scales: dict[str, bool]  # spelled name -> is it a type's own name, whole (False: an alias)
     chords: frozenset[str]  # chord type names in words ("minor seventh", "half diminished")
     chord_words: frozenset[str]  # the words of those names ("seventh", "suspended")
     symbols: frozenset[str]  # chord symbols with a letter ("sus", "dim", "m7b5"), lower case
@@ -60,15 +61,23 @@ class _Names:
 
 
 def _spell(name: str) -> str:
-    return " ".join(name.lower().replace("-", " ").split())
+    """A name as the question's content words spell it: "in-sen" -> "sen", "messiaen's mode #3" -> "messiaen mode #3"."""
+    return " ".join(t.lower() for t in content_tokens(name))
+
+
+def _whole(name: str) -> bool:
+    """Every word of the name is a content word (none of it is lost as filler: not "in-sen")."""
+    return _spell(name) == " ".join(name.lower().replace("-", " ").replace("'s ", " ").split())
 
 
 def _names(tonal: TonalIndex) -> _Names:
     scales: dict[str, bool] = {}
     for scale in tonal.scales:
-        scales[_spell(scale.name)] = True
+        if _spell(scale.name):
+            scales[_spell(scale.name)] = _whole(scale.name)  # a name cut short needs saying it is a scale
         for alias in scale.aliases:
-            scales.setdefault(_spell(alias), False)
+            if _spell(alias):
+                scales.setdefault(_spell(alias), False)
     chords = frozenset(_spell(c.name) for c in tonal.chords if c.name and re.fullmatch(r"[a-z -]+", c.name))
     chord_words = frozenset(w for c in chords for w in c.split())
     symbols = frozenset(s.lower() for s in tonal.by_chord_symbol if any(ch.isalpha() for ch in s))
@@ -103,14 +112,14 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         found.append(PhraseHit(target, " ".join(words[start:end]), start, end, NAME_WEIGHT, False, key))
 
     for start, end in _spans(len(lower)):
-        spelled = _spell(" ".join(lower[start:end]))
+        spelled = " ".join(lower[start:end])  # content words already
         after = lower[end] if end < len(lower) else ""
         if spelled in names.chords and (end - start > 1 or "-" in lower[start]) and after not in _SCALE_CONTEXT:
             add(CHORD_TARGET, start, end)  # "half diminished", "minor seventh"
         elif after in _CHORD_NOUNS and (spelled in names.chords or spelled in names.symbols):
             add(CHORD_TARGET, start, end + 1)  # "sus chord", "minor triads", "dim chords"
     for start, end in _spans(len(lower)):
-        spelled = _spell(" ".join(lower[start:end]))
+        spelled = " ".join(lower[start:end])  # content words already
         own = names.scales.get(spelled)
         if own is None:
             continue

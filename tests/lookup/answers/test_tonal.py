@@ -281,3 +281,24 @@ def test_the_tonal_field_is_bounded(shared_index):
     # Given the bound on names in one answer, Then a listing never goes past it
     assert len(strudel_knowledge("what chord types are there")["tonal"]["names"]) <= MAX_TONAL_NAMES
     assert len(shared_index.tonal.chords) <= MAX_TONAL_NAMES  # today's snapshot fits whole
+
+
+def test_can_i_use_a_scale_is_a_check(shared_index):
+    # Given a musician asking whether a scale can be used, When tonal.json has it, Then yes with it
+    response = strudel_knowledge("can I use the hirajoshi scale")
+    assert response["ok"] and response["items"][0]["name"] == "scale"
+    assert response["tonal"]["found"] and response["tonal"]["names"] == ["hirajoshi"]
+    # When it is said to be a scale but tonal.json has none by that name, Then a no with real names
+    response = strudel_knowledge("is there a klezmer scale")
+    assert not response["ok"] and response["reason"] == "not_found"
+    assert response["tonal"]["found"] is False
+    assert set(response["tonal"]["names"]) <= {s.name for s in shared_index.tonal.scales}
+    # and "can I use" about a sound stays the sounds' question
+    assert strudel_knowledge("can I use the vibraphone")["items"][0]["kind"] != "function"
+
+
+def test_changing_the_dictionary_is_about_the_function():
+    # Given a question about switching dictionaries, Then it is not a listing of them
+    response = strudel_knowledge("switch which chord dictionary the voicings use")
+    assert "tonal" not in response
+    assert response["items"][0]["name"] == "dictionary"
