@@ -6,9 +6,10 @@ what counts as a scale, a chord quality or a voicing dictionary is the snapshot'
 time, never a list of ours. Each name found is a ``PhraseHit`` for the function that reads it:
 
 * a scale type or alias ("dorian", "phrygian dominant", "minor pentatonic", "hirajoshi")
-  -> ``scale``. A one-word alias ("spanish", "blues", "pentatonic") counts only beside a
-  tonic ("E spanish") or a word that says a scale is meant ("scale", "mode", "key"); a
-  name followed by a chord word ("minor chords", "diminished seventh") is a chord's quality;
+  -> ``scale``. A one-word alias ("spanish", "blues", "pentatonic") or a name that is also a
+  chord's word ("major", "minor") counts only beside a tonic ("E spanish", "in A minor") or a
+  word that says a scale is meant ("scale", "mode", "key"); a name followed by a chord word
+  ("minor chords", "diminished seventh") is a chord's quality;
 * a chord type in words ("half diminished", "minor seventh", "dominant ninth"), or a
   quality or symbol before "chord" ("sus chord", "dim chords", "minor triad") -> ``voicing``;
 * a voicing dictionary, written as one word or two ("lefthand", "left hand", "guide tones")
@@ -126,8 +127,9 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         after = lower[end] if end < len(lower) else ""
         if after in _CHORD_NOUNS or after in names.chord_words:
             continue  # "minor chords", "diminished seventh": a chord's quality
-        if not own and end - start == 1 and not _said_scale(words, lower, start):
-            continue  # "spanish guitar", "blues drums": a one-word alias is a scale only when said so
+        everyday = not own or spelled in names.chord_words  # an alias, or a chord's word ("major", "minor")
+        if everyday and end - start == 1 and not _said_scale(words, lower, start):
+            continue  # "spanish guitar", "a major reverb": a scale only when said so ("E spanish", "in A minor")
         add(SCALE_TARGET, start - _tonic_words(words, start), end)  # with its tonic: "D dorian", "F sharp major"
     if any(w in _VOICING_CONTEXT for w in lower):
         for start, end in _spans(len(lower), longest=2):

@@ -48,6 +48,15 @@ def test_a_one_word_alias_is_a_scale_only_when_said_so(shared_index):
     assert _hits(shared_index, "solo in E spanish") == [("scale", "E spanish")]
 
 
+def test_major_and_minor_alone_are_english_unless_a_key_is_named(shared_index):
+    # Given scale names that are also chord qualities and everyday words
+    assert _hits(shared_index, "a major reverb on the vocals") == []
+    # Then they are a scale with a tonic or the word key
+    assert _hits(shared_index, "in the key of G major") == [("scale", "G major")]
+    assert _hits(shared_index, "the minor key") == [("scale", "minor")]
+    assert strudel_knowledge("a major reverb on the vocals")["items"][0]["name"] == "room"
+
+
 def test_a_quality_before_a_chord_word_is_a_chord_not_a_scale(shared_index):
     # Given words tonal knows both as a scale and as a chord quality
     assert _hits(shared_index, "minor chords for the verse") == [("voicing", "minor chords")]
