@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
-from ...data.tonal import ScaleType, TonalIndex, split_chord
+from ...data.tonal import ChordType, ScaleType, TonalIndex, split_chord
 from ...limits import MAX_TONAL_NAMES
 from ...vocabulary import Domain, Match
 from ..closest import Scorer, closest
@@ -85,6 +85,12 @@ _ABOUT_FUNCTIONS = re.compile(
     r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map|switch|change)\b",
     re.IGNORECASE,
 )
+#: "what's the chord symbol for a half-diminished", "which symbol is a minor seventh chord"
+_SYMBOL_FOR = re.compile(
+    r"(?:what(?:'s|s| is| are)?|which|how do i write|how to write) (?:the )?(?:chord )?symbols? "
+    r"(?:for|of|is) (?:an? |the )?(?P<subject>[^ ].*?)(?: chords?)?",
+    re.IGNORECASE,
+)
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
 _TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
 
@@ -100,6 +106,9 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         if tonal is None:
             return _unavailable(question)
         return _check(question, tonal, asked.group("subject"), asked.group("noun").lower())
+    symbol_for = _SYMBOL_FOR.fullmatch(plain)
+    if symbol_for and tonal is not None and _chord_type(tonal, symbol_for.group("subject")) is not None:
+        return _check_chord(question, tonal, symbol_for.group("subject"))
     if _ABOUT_FUNCTIONS.search(plain):
         return None  # "which functions use scales", "how do I voice chords": the reference answers
     if _LIST_SCALES.search(plain):
@@ -365,6 +374,21 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
                 f'chord("{root}{symbol}").voicing() is silent (the REPL logs unknown chord).'
             )
         return _success(question, answer, "chord types", entries, total=len(entries), mode="detail")
+    chord_type = _chord_type(tonal, subject)
+    if chord_type is not None:  # a chord type by its name ("half diminished", "minor seventh")
+        dictionaries = [d.name for d in tonal.voicings.values() if any(s in d.symbols for s in chord_type.symbols)]
+        voiced = [s for s in chord_type.symbols if any(s in tonal.voicings[d].symbols for d in dictionaries)]
+        entries = [tonal_chord(chord_type, tonal, match="exact", score=1.0)]
+        entries += [tonal_voicing(tonal.voicings[d], tonal, match="text", score=0.5) for d in dictionaries]
+        answer = f"Yes: {chord_type.name} is a chord type, written after a root with one of its symbols: " + ", ".join(
+            chord_type.symbols
+        )
+        if voiced:
+            answer += f". The voicing dictionaries {', '.join(dictionaries)} have {', '.join(voiced)}: "
+            answer += f'chord("C{voiced[0]}").voicing().'
+        else:
+            answer += "; no voicing dictionary has them, so voicing() is silent for it."
+        return _success(question, answer, "chord types", entries, total=len(entries), mode="detail")
     symbol = parts[1] if parts is not None else subject
     known = list(dict.fromkeys([*(tonal.symbols_of() or ()), *tonal.by_chord_symbol]))
     close = _closest(symbol, [s for s in known if s], scorer=fuzz.ratio)
@@ -373,6 +397,19 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
         answer += f" Closest chord symbols: {', '.join(close)}."
     chords = [tonal.by_chord_symbol[c] for c in close if c in tonal.by_chord_symbol]
     return _no(question, answer, "chord types", [tonal_chord(c, tonal) for c in dict.fromkeys(chords)])
+
+
+def _chord_type(tonal: TonalIndex, subject: str) -> ChordType | None:
+    """The chord type a name in words means ("half diminished", "a minor seventh chord"), else None."""
+    words = re.sub(r"[\s-]+", " ", subject.lower()).split()
+    while words and words[0] in ("a", "an", "the"):
+        words = words[1:]
+    while words and words[-1] in ("chord", "chords"):
+        words = words[:-1]
+    spelled = " ".join(words)
+    if not spelled:
+        return None
+    return next((c for c in tonal.chords if c.name and " ".join(re.split(r"[\s-]+", c.name)) == spelled), None)
 
 
 def _check_dictionary(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:

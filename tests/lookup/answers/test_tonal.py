@@ -302,3 +302,20 @@ def test_changing_the_dictionary_is_about_the_function():
     response = strudel_knowledge("switch which chord dictionary the voicings use")
     assert "tonal" not in response
     assert response["items"][0]["name"] == "dictionary"
+
+
+def test_a_chord_type_named_in_words_is_a_chord(shared_index):
+    # Given chord types tonal.json names in words, When a musician asks about one by its name
+    half = next(c for c in shared_index.tonal.chords if c.name == "half-diminished")
+    for query in ("is half diminished a chord", "what's the chord symbol for a half-diminished"):
+        response = strudel_knowledge(query)
+        # Then yes, with the functions that read chord symbols and the type's own symbols
+        assert response["ok"] and [i["name"] for i in response["items"]] == ["chord", "voicing"], query
+        assert response["tonal"]["names"][0] == "half-diminished"
+        assert all(s in response["answer"] for s in half.symbols), query
+    # and every named chord type of the snapshot is read the same way
+    for chord in shared_index.tonal.chords:
+        if chord.name and chord.name.replace("-", "").replace(" ", "").isalpha():
+            assert strudel_knowledge(f"is {chord.name} a chord")["tonal"]["names"][0] == chord.name, chord.name
+    # and a word that is no chord type is still a no
+    assert not strudel_knowledge("is banana a chord")["ok"]
