@@ -92,6 +92,14 @@ _SYMBOL_FOR = re.compile(
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
+_DICTIONARY_WORD = re.compile(r"\s+(?:voicings?(?:\s+dictionary)?|dictionary)$", re.IGNORECASE)
+#: "is the chord symbol m9 supported", "is the scale hirajoshi available": the noun first, then the name
+_NOUN_FIRST = re.compile(
+    r"(?:is|are) (?:the )?" + _NOUN + r" (?P<subject>[^ ]+) (?:supported|valid|available|known|defined|ok|there)"
+    r"(?: in strudel)?",
+    re.IGNORECASE,
+)
 _TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
 
 
@@ -101,7 +109,9 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         return None
     plain = _plain(question.q)
     tonal = question.index.tonal
-    asked = _IS_A.fullmatch(plain)
+    asked = _IS_A.fullmatch(plain) or _NOUN_FIRST.fullmatch(plain)
+    if asked and all(w in STOPWORDS for w in asked.group("subject").lower().split()):
+        asked = None  # "is there a scale", "is this a chord": no name asked about
     if asked:
         if tonal is None:
             return _unavailable(question)
@@ -122,8 +132,12 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
     has = _HAS.fullmatch(plain)
     if has and tonal is not None:
         named = has.group("subject") or has.group("subject2") or has.group("subject3") or ""
-        subject = _SCALE_WORD.sub("", named.strip("`'\" "))
-        said = subject != named.strip("`'\" ") and re.fullmatch(r"[\w#' -]+", subject) is not None
+        named = _ARTICLE.sub("", named.strip("`'\" "))
+        dictionary = _DICTIONARY_WORD.sub("", named)
+        if dictionary != named and dictionary in tonal.voicings:  # "can I use the lefthand voicings"
+            return _check(question, tonal, dictionary, "voicing dictionary")
+        subject = _SCALE_WORD.sub("", named)
+        said = subject != named and re.fullmatch(r"[\w#' -]+", subject) is not None
         said = said and any(w not in STOPWORDS for w in subject.lower().split())  # not "is there a scale"
         if _names_a_scale(question, tonal, subject) or (said and not _TONAL_WORDS.search(subject)):
             # a name tonal knows, or one said to be a scale ("is there a klezmer scale"): yes, or no with the closest
@@ -288,7 +302,7 @@ def _names_a_scale(question: Question, tonal: TonalIndex, subject: str) -> bool:
 
 
 def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> KnowledgeResponse:
-    subject = subject.strip().strip("`'\"")
+    subject = _ARTICLE.sub("", subject.strip().strip("`'\""))  # "is the dorian mode ...": dorian
     if noun.startswith("chord"):
         return _check_chord(question, tonal, subject)
     if noun.startswith(("voicing", "dictionary")):

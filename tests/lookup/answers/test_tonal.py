@@ -319,3 +319,18 @@ def test_a_chord_type_named_in_words_is_a_chord(shared_index):
             assert strudel_knowledge(f"is {chord.name} a chord")["tonal"]["names"][0] == chord.name, chord.name
     # and a word that is no chord type is still a no
     assert not strudel_knowledge("is banana a chord")["ok"]
+
+
+def test_articles_and_the_noun_first_are_read(shared_index):
+    # Given the name after "the", or after its noun ("the chord symbol m9"), Then the check reads the name
+    assert strudel_knowledge("is the dorian mode in strudel")["tonal"]["names"] == ["dorian"]
+    assert strudel_knowledge("is the scale hirajoshi available")["tonal"]["names"] == ["hirajoshi"]
+    response = strudel_knowledge("is the chord symbol m9 supported")
+    assert response["ok"] and response["tonal"]["names"][0] == shared_index.tonal.by_chord_symbol["m9"].name
+    assert not strudel_knowledge("is the chord symbol xyz7 valid")["ok"]
+    # and a dictionary named before "voicings" is that dictionary
+    response = strudel_knowledge("can I use the lefthand voicings")
+    assert response["ok"] and response["tonal"]["what"] == "voicing dictionaries"
+    assert response["tonal"]["names"] == ["lefthand"]
+    # and no name at all is no check of one
+    assert "tonal" not in strudel_knowledge("is there a scale")
