@@ -326,7 +326,12 @@ def content_tokens(text: str) -> list[str]:
     tokens = _TOKEN.findall(_CONTRACTION.sub(_uncontracted, text))
     if tokens and tokens[0].lower() in GREETINGS:
         tokens = tokens[1:]
-    return [t for t in tokens if t.lower() not in STOPWORDS]
+    return [t for n, t in enumerate(tokens) if t.lower() not in STOPWORDS or _key_named(tokens, n)]
+
+
+def _key_named(tokens: list[str], n: int) -> bool:
+    """The capital "A" of a key named after "in", "of" or "to" ("in A minor", "key of A"): a note, not an article."""
+    return tokens[n] == "A" and n > 0 and tokens[n - 1].lower() in ("in", "of", "to")
 
 
 def _domain_hint(tokens: list[str], subject: str | None) -> Domain:

@@ -25,6 +25,7 @@ from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, 
 from .relevance import text_reference, text_sounds, word_importance
 from .spelling import correct_words
 from .tables import prefixed, tables_for
+from .tonal_words import tonal_phrases
 
 __all__ = [
     "Hit",
@@ -646,7 +647,8 @@ def _phrasebook_hits(
     of the question's words the phrase spans, so a phrase that says all of it ("thumb
     piano") tips the domain as text covering it all would.
     """
-    found = phrase_hits(index, words) + _chord_symbols(index, words)
+    tonal = tonal_phrases(index, words)  # tonal.json's names in words: names, as rare as any word
+    found = phrase_hits(index, words) + _chord_symbols(index, words) + tonal
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
@@ -662,6 +664,8 @@ def _phrasebook_hits(
         rarity = sum(min(idf[t] / rarest if t in docs_words else 1.0, 1.0) for t in stems) / max(len(stems), 1)
         if len(stems) == 1 and stems[0] in docs_words:
             rarity *= 0.6  # one word the docs use: their text weighs it already
+        if hit in tonal:
+            rarity = 1.0
         score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
         own = {w.lower() for w in words[hit.start : hit.end]}
         if hit.sounds and all(t in sounds_words or t in prose for w in own for t in tokenize(w)):

@@ -35,6 +35,9 @@ DATA = Path(__file__).parents[1] / "fixtures"
         # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%),
         # and things it has worded the same way, which stay answers (93.9%)
         (DATA / "eval_absent_dev.jsonl", 0.9),
+        # tonal questions in musicians' words (play in A minor, a sus chord, arpeggiate, transpose
+        # by scale degrees, is X a scale): 78.3% before the tonal names were read as phrases, 93.3% after
+        (DATA / "eval_tonal_dev.jsonl", 0.9),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
-from ...data.tonal import ScaleType, TonalIndex, split_chord
+from ...data.tonal import ChordType, ScaleType, TonalIndex, split_chord
 from ...limits import MAX_TONAL_NAMES
 from ...vocabulary import Domain, Match
 from ..closest import Scorer, closest
+from ..intent import STOPWORDS
 from ..items import (
     Item,
     KnowledgeFailure,
@@ -69,20 +70,36 @@ _IS_A = re.compile(
     + r"(?: in strudel)?",
     re.IGNORECASE,
 )
-#: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale"
+#: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale",
+#: "can I use the hirajoshi scale"
 _HAS = re.compile(
     r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there))?"
-    r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)",
+    r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)"
+    r"|can (?:i|you|we) (?:use|play|get) (?:an? |the )?(?P<subject3>[^ ].*?)(?: in strudel)?",
     re.IGNORECASE,
 )
 #: A question about functions or doing something with the names ("turn chord symbols into notes",
 #: "which functions work with chords", "how do I voice chords") is the reference's, not a listing.
 _ABOUT_FUNCTIONS = re.compile(
     r"\b(?:functions?|methods?|how|why|turn|turns|convert|converts|make|makes|into|voice|voices|"
-    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map)\b",
+    r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map|switch|change)\b",
+    re.IGNORECASE,
+)
+#: "what's the chord symbol for a half-diminished", "which symbol is a minor seventh chord"
+_SYMBOL_FOR = re.compile(
+    r"(?:what(?:'s|s| is| are)?|which|how do i write|how to write) (?:the )?(?:chord )?symbols? "
+    r"(?:for|of|is) (?:an? |the )?(?P<subject>[^ ].*?)(?: chords?)?",
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
+_DICTIONARY_WORD = re.compile(r"\s+(?:voicings?(?:\s+dictionary)?|dictionary)$", re.IGNORECASE)
+#: "is the chord symbol m9 supported", "is the scale hirajoshi available": the noun first, then the name
+_NOUN_FIRST = re.compile(
+    r"(?:is|are) (?:the )?" + _NOUN + r" (?P<subject>[^ ]+) (?:supported|valid|available|known|defined|ok|there)"
+    r"(?: in strudel)?",
+    re.IGNORECASE,
+)
 _TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
 
 
@@ -92,11 +109,16 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         return None
     plain = _plain(question.q)
     tonal = question.index.tonal
-    asked = _IS_A.fullmatch(plain)
+    asked = _IS_A.fullmatch(plain) or _NOUN_FIRST.fullmatch(plain)
+    if asked and all(w in STOPWORDS for w in asked.group("subject").lower().split()):
+        asked = None  # "is there a scale", "is this a chord": no name asked about
     if asked:
         if tonal is None:
             return _unavailable(question)
         return _check(question, tonal, asked.group("subject"), asked.group("noun").lower())
+    symbol_for = _SYMBOL_FOR.fullmatch(plain)
+    if symbol_for and tonal is not None and _chord_type(tonal, symbol_for.group("subject")) is not None:
+        return _check_chord(question, tonal, symbol_for.group("subject"))
     if _ABOUT_FUNCTIONS.search(plain):
         return None  # "which functions use scales", "how do I voice chords": the reference answers
     if _LIST_SCALES.search(plain):
@@ -109,8 +131,16 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         return _list_voicings(question, tonal)
     has = _HAS.fullmatch(plain)
     if has and tonal is not None:
-        subject = _SCALE_WORD.sub("", (has.group("subject") or has.group("subject2") or "").strip("`'\" "))
-        if _names_a_scale(question, tonal, subject):
+        named = has.group("subject") or has.group("subject2") or has.group("subject3") or ""
+        named = _ARTICLE.sub("", named.strip("`'\" "))
+        dictionary = _DICTIONARY_WORD.sub("", named)
+        if dictionary != named and dictionary in tonal.voicings:  # "can I use the lefthand voicings"
+            return _check(question, tonal, dictionary, "voicing dictionary")
+        subject = _SCALE_WORD.sub("", named)
+        said = subject != named and re.fullmatch(r"[\w#' -]+", subject) is not None
+        said = said and any(w not in STOPWORDS for w in subject.lower().split())  # not "is there a scale"
+        if _names_a_scale(question, tonal, subject) or (said and not _TONAL_WORDS.search(subject)):
+            # a name tonal knows, or one said to be a scale ("is there a klezmer scale"): yes, or no with the closest
             return _check(question, tonal, subject, "scale")
     return None
 
@@ -272,7 +302,7 @@ def _names_a_scale(question: Question, tonal: TonalIndex, subject: str) -> bool:
 
 
 def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> KnowledgeResponse:
-    subject = subject.strip().strip("`'\"")
+    subject = _ARTICLE.sub("", subject.strip().strip("`'\""))  # "is the dorian mode ...": dorian
     if noun.startswith("chord"):
         return _check_chord(question, tonal, subject)
     if noun.startswith(("voicing", "dictionary")):
@@ -358,6 +388,21 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
                 f'chord("{root}{symbol}").voicing() is silent (the REPL logs unknown chord).'
             )
         return _success(question, answer, "chord types", entries, total=len(entries), mode="detail")
+    chord_type = _chord_type(tonal, subject)
+    if chord_type is not None:  # a chord type by its name ("half diminished", "minor seventh")
+        dictionaries = [d.name for d in tonal.voicings.values() if any(s in d.symbols for s in chord_type.symbols)]
+        voiced = [s for s in chord_type.symbols if any(s in tonal.voicings[d].symbols for d in dictionaries)]
+        entries = [tonal_chord(chord_type, tonal, match="exact", score=1.0)]
+        entries += [tonal_voicing(tonal.voicings[d], tonal, match="text", score=0.5) for d in dictionaries]
+        answer = f"Yes: {chord_type.name} is a chord type, written after a root with one of its symbols: " + ", ".join(
+            chord_type.symbols
+        )
+        if voiced:
+            answer += f". The voicing dictionaries {', '.join(dictionaries)} have {', '.join(voiced)}: "
+            answer += f'chord("C{voiced[0]}").voicing().'
+        else:
+            answer += "; no voicing dictionary has them, so voicing() is silent for it."
+        return _success(question, answer, "chord types", entries, total=len(entries), mode="detail")
     symbol = parts[1] if parts is not None else subject
     known = list(dict.fromkeys([*(tonal.symbols_of() or ()), *tonal.by_chord_symbol]))
     close = _closest(symbol, [s for s in known if s], scorer=fuzz.ratio)
@@ -366,6 +411,19 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
         answer += f" Closest chord symbols: {', '.join(close)}."
     chords = [tonal.by_chord_symbol[c] for c in close if c in tonal.by_chord_symbol]
     return _no(question, answer, "chord types", [tonal_chord(c, tonal) for c in dict.fromkeys(chords)])
+
+
+def _chord_type(tonal: TonalIndex, subject: str) -> ChordType | None:
+    """The chord type a name in words means ("half diminished", "a minor seventh chord"), else None."""
+    words = re.sub(r"[\s-]+", " ", subject.lower()).split()
+    while words and words[0] in ("a", "an", "the"):
+        words = words[1:]
+    while words and words[-1] in ("chord", "chords"):
+        words = words[:-1]
+    spelled = " ".join(words)
+    if not spelled:
+        return None
+    return next((c for c in tonal.chords if c.name and " ".join(re.split(r"[\s-]+", c.name)) == spelled), None)
 
 
 def _check_dictionary(question: Question, tonal: TonalIndex, subject: str) -> KnowledgeResponse:

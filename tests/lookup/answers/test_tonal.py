@@ -281,3 +281,56 @@ def test_the_tonal_field_is_bounded(shared_index):
     # Given the bound on names in one answer, Then a listing never goes past it
     assert len(strudel_knowledge("what chord types are there")["tonal"]["names"]) <= MAX_TONAL_NAMES
     assert len(shared_index.tonal.chords) <= MAX_TONAL_NAMES  # today's snapshot fits whole
+
+
+def test_can_i_use_a_scale_is_a_check(shared_index):
+    # Given a musician asking whether a scale can be used, When tonal.json has it, Then yes with it
+    response = strudel_knowledge("can I use the hirajoshi scale")
+    assert response["ok"] and response["items"][0]["name"] == "scale"
+    assert response["tonal"]["found"] and response["tonal"]["names"] == ["hirajoshi"]
+    # When it is said to be a scale but tonal.json has none by that name, Then a no with real names
+    response = strudel_knowledge("is there a klezmer scale")
+    assert not response["ok"] and response["reason"] == "not_found"
+    assert response["tonal"]["found"] is False
+    assert set(response["tonal"]["names"]) <= {s.name for s in shared_index.tonal.scales}
+    # and "can I use" about a sound stays the sounds' question
+    assert strudel_knowledge("can I use the vibraphone")["items"][0]["kind"] != "function"
+
+
+def test_changing_the_dictionary_is_about_the_function():
+    # Given a question about switching dictionaries, Then it is not a listing of them
+    response = strudel_knowledge("switch which chord dictionary the voicings use")
+    assert "tonal" not in response
+    assert response["items"][0]["name"] == "dictionary"
+
+
+def test_a_chord_type_named_in_words_is_a_chord(shared_index):
+    # Given chord types tonal.json names in words, When a musician asks about one by its name
+    half = next(c for c in shared_index.tonal.chords if c.name == "half-diminished")
+    for query in ("is half diminished a chord", "what's the chord symbol for a half-diminished"):
+        response = strudel_knowledge(query)
+        # Then yes, with the functions that read chord symbols and the type's own symbols
+        assert response["ok"] and [i["name"] for i in response["items"]] == ["chord", "voicing"], query
+        assert response["tonal"]["names"][0] == "half-diminished"
+        assert all(s in response["answer"] for s in half.symbols), query
+    # and every named chord type of the snapshot is read the same way
+    for chord in shared_index.tonal.chords:
+        if chord.name and chord.name.replace("-", "").replace(" ", "").isalpha():
+            assert strudel_knowledge(f"is {chord.name} a chord")["tonal"]["names"][0] == chord.name, chord.name
+    # and a word that is no chord type is still a no
+    assert not strudel_knowledge("is banana a chord")["ok"]
+
+
+def test_articles_and_the_noun_first_are_read(shared_index):
+    # Given the name after "the", or after its noun ("the chord symbol m9"), Then the check reads the name
+    assert strudel_knowledge("is the dorian mode in strudel")["tonal"]["names"] == ["dorian"]
+    assert strudel_knowledge("is the scale hirajoshi available")["tonal"]["names"] == ["hirajoshi"]
+    response = strudel_knowledge("is the chord symbol m9 supported")
+    assert response["ok"] and response["tonal"]["names"][0] == shared_index.tonal.by_chord_symbol["m9"].name
+    assert not strudel_knowledge("is the chord symbol xyz7 valid")["ok"]
+    # and a dictionary named before "voicings" is that dictionary
+    response = strudel_knowledge("can I use the lefthand voicings")
+    assert response["ok"] and response["tonal"]["what"] == "voicing dictionaries"
+    assert response["tonal"]["names"] == ["lefthand"]
+    # and no name at all is no check of one
+    assert "tonal" not in strudel_knowledge("is there a scale")
