@@ -63,8 +63,9 @@ def _top_level_returns(ctx: CheckContext, root: Node) -> None:
         while parent is not None and parent.type not in _FUNCTIONS:
             parent = parent.parent
         if parent is None:
-            message = "syntax error: 'return' outside of a function (the REPL evaluates the code as a script)"
-            ctx.add_at(node, "error", "syntax", "return", message)
+            keyword = ctx.text(node).split(None, 1)[0][:20]  # "return", as written
+            message = f"syntax error: {keyword!r} outside of a function (the REPL evaluates the code as a script)"
+            ctx.add_at(node, "error", "syntax", keyword, message)
             return
 
 
