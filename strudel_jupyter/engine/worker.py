@@ -36,13 +36,15 @@ import sys
 import time
 from typing import Any
 
-#: V8's flags. ``--single-threaded``: no V8 worker threads. ``--max-semi-space-size=1`` (MB):
-#: the young generation stays small; with V8's default (up to 16 MB per semi-space) the process
-#: grew to about 175 MB resident over the doc examples, with 1 MB to about 120 MB, at the same
-#: speed. Lite mode (no optimizing compiler) was measured too: calls take three times as long
-#: (p50 10.5 ms instead of 3.2 ms): not worth it. ``--optimize-for-size`` holds less still but
-#: its calls' p99 tripled.
-V8_FLAGS = ("--single-threaded", "--max-semi-space-size=1")
+#: V8's flags (measured side by side over the doc examples, see the README's benchmark rows).
+#: ``--single-threaded``: no V8 worker threads. ``--max-semi-space-size=1`` (MB): the young
+#: generation stays small; with V8's default (up to 16 MB per semi-space) the process held
+#: about 128 MB private after the doc examples, with 1 MB about 80 MB, at about the same speed
+#: (p50 +0.5 ms, p90/p99 no worse). ``--no-lazy-feedback-allocation``: a function collects type
+#: feedback from its first call, so the many functions a call runs once or twice get fast
+#: sooner (p50, p90 and p99 15-20% lower, same memory). Lite mode (no optimizing compiler):
+#: calls three times as long; ``--optimize-for-size``: p99 tripled; both rejected.
+V8_FLAGS = ("--single-threaded", "--max-semi-space-size=1", "--no-lazy-feedback-allocation")
 
 
 def _limit_answer(limit: str, message: str, *, restart: bool = False) -> str:
