@@ -40,11 +40,11 @@ from typing import Any
 #: ``--single-threaded``: no V8 worker threads. ``--max-semi-space-size=1`` (MB): the young
 #: generation stays small; with V8's default (up to 16 MB per semi-space) the process held
 #: about 128 MB private after the doc examples, with 1 MB about 80 MB, at about the same speed
-#: (p50 +0.5 ms, p90/p99 no worse). ``--no-lazy-feedback-allocation``: a function collects type
-#: feedback from its first call, so the many functions a call runs once or twice get fast
-#: sooner (p50, p90 and p99 15-20% lower, same memory). Lite mode (no optimizing compiler):
-#: calls three times as long; ``--optimize-for-size``: p99 tripled; both rejected.
-V8_FLAGS = ("--single-threaded", "--max-semi-space-size=1", "--no-lazy-feedback-allocation")
+#: (p50 +0.5 ms, p90/p99 no worse). Rejected: lite mode (no optimizing compiler: calls three
+#: times as long), ``--optimize-for-size`` (p99 tripled), ``--memory-saver-mode`` (a little
+#: less memory, p99 +25%), ``--no-lazy-feedback-allocation`` (15-20% faster in V8 alone, no
+#: clear gain through the whole call path), ``--max-lazy``, ``--stack-size`` (no change).
+V8_FLAGS = ("--single-threaded", "--max-semi-space-size=1")
 
 
 def _limit_answer(limit: str, message: str, *, restart: bool = False) -> str:
