@@ -36,15 +36,14 @@ import sys
 import time
 from typing import Any
 
-#: V8's flags (measured side by side over the doc examples, see the README's benchmark rows).
-#: ``--single-threaded``: no V8 worker threads. ``--max-semi-space-size=1`` (MB): the young
-#: generation stays small; with V8's default (up to 16 MB per semi-space) the process held
-#: about 128 MB private after the doc examples, with 1 MB about 80 MB, at about the same speed
-#: (p50 +0.5 ms, p90/p99 no worse). Rejected: lite mode (no optimizing compiler: calls three
-#: times as long), ``--optimize-for-size`` (p99 tripled), ``--memory-saver-mode`` (a little
-#: less memory, p99 +25%), ``--no-lazy-feedback-allocation`` (15-20% faster in V8 alone, no
-#: clear gain through the whole call path), ``--max-lazy``, ``--stack-size`` (no change).
-V8_FLAGS = ("--single-threaded", "--max-semi-space-size=1")
+#: V8's flags: ``--single-threaded`` (no V8 worker threads). Measured side by side over the doc
+#: examples (3 x 517 calls back to back) and rejected, since the idle cleanup brings the process
+#: back to about 38 MB private whatever the flags: ``--max-semi-space-size=1`` or ``=4`` (MB)
+#: (the young generation: about 72 MB private right after the examples instead of 124 MB, but
+#: p50 +0.5 ms and p99 +1 to +5 ms), lite mode (calls three times as long),
+#: ``--optimize-for-size`` (p99 tripled), ``--memory-saver-mode`` (p99 +25%),
+#: ``--no-lazy-feedback-allocation``, ``--max-lazy``, ``--stack-size`` (no clear change).
+V8_FLAGS = ("--single-threaded",)
 
 
 def _limit_answer(limit: str, message: str, *, restart: bool = False) -> str:
