@@ -50,9 +50,6 @@ MARGIN_SECONDS = 1.0
 EXIT_MEMORY, EXIT_STUCK = 2, 3
 #: How often a waiting call looks at the engine process's memory.
 WATCH_SECONDS = 0.05
-#: glibc's malloc arenas for the engine process: its few threads need no more, and each
-#: arena keeps freed memory of its own.
-MALLOC_ARENAS = "2"
 
 
 def _resident_bytes(pid: int) -> int | None:
@@ -148,7 +145,6 @@ class EngineProcess:
             text=True,
             encoding="utf-8",
             bufsize=1,
-            env={**os.environ, "MALLOC_ARENA_MAX": MALLOC_ARENAS},
         )
         lines: queue.Queue[str | None] = queue.Queue()
 
