@@ -15,7 +15,10 @@ from __future__ import annotations
 __all__ = [
     "ENGINE_CALL_SECONDS",
     "ENGINE_HEAP_BYTES",
+    "ENGINE_IDLE_GROWTH_BYTES",
+    "ENGINE_IDLE_SECONDS",
     "ENGINE_PROCESS_BYTES",
+    "ENGINE_RETIRE_FACTOR",
     "ENGINE_START_SECONDS",
     "MAX_EVENTS",
     "MAX_EVENT_CYCLES",
@@ -133,6 +136,18 @@ ENGINE_HEAP_BYTES = 192 * 2**20
 #: Resident memory of the engine process (bytes), checked while a call runs: memory V8 does
 #: not count in its heap (array buffers) is bounded too; past it the process is ended.
 ENGINE_PROCESS_BYTES = 768 * 2**20
+
+#: Growth of the engine process's private memory (bytes, above its size once loaded) after
+#: which it cleans up (V8's garbage, malloc's free memory) as soon as it is idle.
+ENGINE_IDLE_GROWTH_BYTES = 16 * 2**20
+
+#: Seconds without a request, after an answer, that make the engine process idle: a cleanup
+#: never runs inside a call, and calls in a quick row are not slowed by one.
+ENGINE_IDLE_SECONDS = 0.25
+
+#: An engine process whose private memory is still above this many times its loaded size
+#: after an idle cleanup is replaced by a fresh one, between calls.
+ENGINE_RETIRE_FACTOR = 2.0
 
 #: Seconds the engine process may take to start (Python, V8, Strudel's script).
 ENGINE_START_SECONDS = 20.0

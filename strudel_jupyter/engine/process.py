@@ -6,6 +6,11 @@ by a lock. Each call has a deadline (``ENGINE_CALL_SECONDS`` plus a margin for t
 while it waits, the engine process's resident memory is watched (``ENGINE_PROCESS_BYTES``).
 A process that overruns either is ended and the call answers with a limit error; the next
 call starts a fresh one.
+
+The engine process keeps itself small (see ``worker.py``): it cleans up when idle after a call
+that grew it, and says so on the pipe (``{"idle": ...}``, never an answer). If it is still
+too big after that, a fresh one is started beside it, off any caller's call, and swapped in
+between calls (``replacements`` counts them).
 """
 
 from __future__ import annotations
@@ -23,7 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from ..data.snapshot import SnapshotError, engine_script_path, resolve_snapshot_dir
-from ..limits import ENGINE_CALL_SECONDS, ENGINE_HEAP_BYTES, ENGINE_PROCESS_BYTES, ENGINE_START_SECONDS
+from ..limits import (
+    ENGINE_CALL_SECONDS,
+    ENGINE_HEAP_BYTES,
+    ENGINE_IDLE_GROWTH_BYTES,
+    ENGINE_IDLE_SECONDS,
+    ENGINE_PROCESS_BYTES,
+    ENGINE_RETIRE_FACTOR,
+    ENGINE_START_SECONDS,
+)
 from .errors import EngineUnavailableError
 
 __all__ = ["EngineProcess", "engine", "engine_running"]
@@ -53,18 +66,32 @@ class _Running:
     lines: queue.Queue[str | None]
     start_ms: float
     stand_ins: frozenset[str]  # the REPL's names that only a browser or a device provides: stand-ins here
+    memory: dict[str, int]  # its resident memory once loaded (bytes): rss, anon (private), file
 
 
 class EngineProcess:
     """One engine process at a time, for one snapshot; thread-safe."""
 
-    def __init__(self, snapshot: os.PathLike[str] | str | None = None, *, seconds: float = ENGINE_CALL_SECONDS) -> None:
+    def __init__(
+        self,
+        snapshot: os.PathLike[str] | str | None = None,
+        *,
+        seconds: float = ENGINE_CALL_SECONDS,
+        idle_growth: int | None = ENGINE_IDLE_GROWTH_BYTES,
+        retire_factor: float = ENGINE_RETIRE_FACTOR,
+    ) -> None:
         self._snapshot = snapshot
         self.seconds = seconds  # each call's time limit (tests of the memory bound raise it)
+        self.idle_growth = idle_growth  # growth (bytes) that earns an idle cleanup; None: never
+        self.retire_factor = retire_factor  # still above this times its loaded size after one: replaced
         self._lock = threading.Lock()
         self._running: _Running | None = None
         self.starts = 0  # processes started so far (a limit hit may need a fresh one)
         self.calls = 0  # code evaluations asked of this engine so far (each is one run of the code)
+        self.cleanups = 0  # idle cleanups the engine processes did
+        self.replacements = 0  # processes replaced (between calls) because they stayed too big
+        self.last_cleanup: dict[str, Any] | None = None  # the last cleanup's notice: memory before/after
+        self._cleaned = threading.Condition()
 
     # ------------------------------------------------------------------ life cycle
     @property
@@ -80,6 +107,11 @@ class EngineProcess:
     def stand_ins(self) -> frozenset[str]:
         """Names (globals and methods) that are stand-ins in this engine: they play silence or nothing."""
         return self._running.stand_ins if self._running else frozenset()
+
+    @property
+    def loaded_memory(self) -> dict[str, int]:
+        """The current engine's resident memory once loaded (bytes: ``rss``, ``anon``, ``file``)."""
+        return dict(self._running.memory) if self._running else {}
 
     @property
     def pid(self) -> int | None:
@@ -98,12 +130,16 @@ class EngineProcess:
             "symbols": str(symbols) if symbols.is_file() else None,
             "heap": ENGINE_HEAP_BYTES,
             "seconds": self.seconds,
+            "path": [entry for entry in sys.path if entry],  # the worker runs without `site`
+            "idle_growth": self.idle_growth,
+            "idle_seconds": ENGINE_IDLE_SECONDS,
+            "retire_factor": self.retire_factor,
         }
 
     def _start(self) -> _Running:
         config = self._config()
         proc = subprocess.Popen(
-            [sys.executable, str(WORKER)],
+            [sys.executable, "-S", str(WORKER)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -115,7 +151,10 @@ class EngineProcess:
 
         def read(stream: Any = proc.stdout) -> None:
             for line in stream:
-                lines.put(line)
+                if line.startswith('{"idle"'):
+                    self._cleaned_up(proc, line)
+                else:
+                    lines.put(line)
             lines.put(None)  # the process ended
 
         threading.Thread(target=read, name="strudel-engine-reader", daemon=True).start()
@@ -138,7 +177,40 @@ class EngineProcess:
         self.starts += 1
         names = ready.get("stand_ins") or {}
         stand_ins = frozenset(names.get("globals", [])) | frozenset(names.get("methods", []))
-        return _Running(proc, lines, float(ready.get("start_ms", 0.0)), stand_ins)
+        memory = {k: int(v) for k, v in (ready.get("memory") or {}).items()}
+        return _Running(proc, lines, float(ready.get("start_ms", 0.0)), stand_ins, memory)
+
+    def _cleaned_up(self, proc: subprocess.Popen[str], line: str) -> None:
+        """A notice from the engine process (on its reader thread): it cleaned up while idle."""
+        try:
+            notice = json.loads(line)["idle"]
+        except (ValueError, KeyError, TypeError):
+            return
+        with self._cleaned:
+            self.cleanups += 1
+            self.last_cleanup = notice
+            self._cleaned.notify_all()
+        if notice.get("retire"):
+            threading.Thread(target=self._replace, args=(proc,), name="strudel-engine-replace", daemon=True).start()
+
+    def _replace(self, old: subprocess.Popen[str]) -> None:
+        """Start a fresh engine beside ``old`` and swap it in between calls (a caller never waits for it)."""
+        try:
+            fresh = self._start()
+        except EngineUnavailableError:
+            return  # the old one keeps serving
+        with self._lock:
+            if self._running is not None and self._running.proc is old:
+                self._end(old)
+                self._running = fresh
+                self.replacements += 1
+                return
+        self._end(fresh.proc)  # closed or replaced meanwhile
+
+    def wait_for_cleanup(self, after: int, timeout: float) -> bool:
+        """Wait until more than ``after`` idle cleanups were done (for benchmarks and tests)."""
+        with self._cleaned:
+            return self._cleaned.wait_for(lambda: self.cleanups > after, timeout=timeout)
 
     @staticmethod
     def _end(proc: subprocess.Popen[str]) -> None:
