@@ -14,6 +14,7 @@ a description's text rows: one hook, so a new ranking model can take the evidenc
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -138,7 +139,10 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
     terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
     if not terms:
         return {}
-    scored = sorted(passages.text.score(terms).items(), key=lambda kv: (-kv[1][1], -kv[1][0]))
+    # only the best few passages lend evidence: no need to sort them all (nsmallest is sorted()[:n])
+    scored = heapq.nsmallest(
+        EVIDENCE_PASSAGES, passages.text.score(terms).items(), key=lambda kv: (-kv[1][1], -kv[1][0])
+    )
     if not scored:
         return {}
     top_matched, top_score = scored[0][1][1], scored[0][1][0]

@@ -44,6 +44,17 @@ IMPORTANCE_FLOOR = 0.3
 
 
 def _importance(text: TextIndex, slot: Slot) -> float:
+    if len(slot) == 1:  # one term (most words): what the general reading below gives, without its generators
+        term, weight = slot[0]
+        if term.isdigit():
+            return IMPORTANCE_FLOOR
+        idf = text.idf.get(term, 0.0) if weight >= 1.0 else 0.0
+        return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF)) if idf else 1.0
+    return _importance_of_alternatives(text, slot)
+
+
+def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
+    """``_importance`` of any slot: the rarest of its full-weight terms decides."""
     if all(t.isdigit() for t, _ in slot):
         return IMPORTANCE_FLOOR  # "16 little bits", "up 2 steps": the amount, not the topic
     idf = max((text.idf.get(t, 0.0) for t, w in slot if w >= 1.0), default=0.0)
@@ -54,7 +65,8 @@ def _importance(text: TextIndex, slot: Slot) -> float:
 
 def word_importance(text: TextIndex, word: str) -> float:
     """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
-    return _importance(text, [(t, 1.0) for t in tokenize(word)]) if tokenize(word) else 0.0
+    stems = tokenize(word)
+    return _importance(text, [(t, 1.0) for t in stems]) if stems else 0.0
 
 
 def _word_slot(index: StrudelIndex, word: str) -> Slot:
