@@ -139,10 +139,10 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
     terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
     if not terms:
         return {}
+    totals: dict[str, list[float]] = {}  # ``{passage: [score, terms matched]}`` (``TextIndex.score``'s, uncopied)
+    passages.text.accumulate(totals, [[(t, 1.0)] for t in terms])
     # only the best few passages lend evidence: no need to sort them all (nsmallest is sorted()[:n])
-    scored = heapq.nsmallest(
-        EVIDENCE_PASSAGES, passages.text.score(terms).items(), key=lambda kv: (-kv[1][1], -kv[1][0])
-    )
+    scored = heapq.nsmallest(EVIDENCE_PASSAGES, totals.items(), key=lambda kv: (-kv[1][1], -kv[1][0]))
     if not scored:
         return {}
     top_matched, top_score = scored[0][1][1], scored[0][1][0]

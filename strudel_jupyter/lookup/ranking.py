@@ -119,9 +119,10 @@ def _prefix_score(typed: str, name: str) -> float:
 
 
 def _add(hits: dict[tuple[str, str], Hit], hit: Hit) -> None:
-    old = hits.get(hit.key)
+    key = (hit.kind, hit.name)  # ``hit.key``, without the property's call (a long question adds hundreds)
+    old = hits.get(key)
     if old is None or hit.score > old.score:
-        hits[hit.key] = hit
+        hits[key] = hit
 
 
 # ------------------------------------------------------------------ reference
@@ -247,8 +248,11 @@ def _order(hit: Hit) -> tuple:
 def rank_names(hits: Iterable[Hit]) -> list[Hit]:
     """Deduplicate (best hit per item wins) and order deterministically."""
     best: dict[tuple[str, str], Hit] = {}
-    for hit in hits:
-        _add(best, hit)
+    for hit in hits:  # ``_add``, inlined: the hits of both domains of a long question pass here
+        key = (hit.kind, hit.name)
+        old = best.get(key)
+        if old is None or hit.score > old.score:
+            best[key] = hit
     return sorted(best.values(), key=_order)
 
 
@@ -739,8 +743,10 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
     21: it won two visible cases and lost four of the 264 in eval_musician_dev6, so the
     phrase keeps its band.)
     """
-    covered = {h.key: h.coverage for h in hits if h.match == "text"}
-    text = {h.key: h.score for h in hits if h.match == "text"} if ranking.sentence else {}
+    if not phrases:
+        return []
+    covered = {(h.kind, h.name): h.coverage for h in hits if h.match == "text"}
+    text = {(h.kind, h.name): h.score for h in hits if h.match == "text"} if ranking.sentence else {}
     low, high = SCORE_SENTENCE_BAND
     shares = ranking.phrase_share
     fused = []
@@ -895,7 +901,10 @@ def _evidence(hits: Sequence[Hit], sentence: bool, clue: float, answered: dict[t
         return -1.0
     if sentence:  # the share of the words answered: by the docs' text and phrases, or by a misspelt name
         return (
-            max((max(h.coverage, answered.get(h.key, 0.0)) for h in hits if h.match in ("text", "fuzzy")), default=0.0)
+            max(
+                (max(h.coverage, answered.get((h.kind, h.name), 0.0)) for h in hits if h.match in ("text", "fuzzy")),
+                default=0.0,
+            )
             + clue
         )
     top = hits[0]

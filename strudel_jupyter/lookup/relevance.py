@@ -189,9 +189,21 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
         return []
     scored, n = _score_groups(ref.text, groups)
     priors = ref.priors
-    rows = [(name, bm25 * (c := matched / n) ** 1.5 * priors[name], c) for name, (bm25, matched) in scored.items()]
+    shares: dict[float, tuple[float, float]] = {}  # matched -> (coverage, coverage ** 1.5): docs share a few values
+    rows = []
+    for name, (bm25, matched) in scored.items():
+        share = shares.get(matched)
+        if share is None:
+            c = matched / n
+            share = shares[matched] = (c, c**1.5)
+        rows.append((name, bm25 * share[1] * priors[name], share[0]))
     # ties go to the alphabetically first name
     return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
+
+
+# A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.
+_LONGEST_KEY = 64
+_SHORTER_FIRST = tuple(1 + 0.02 * n for n in range(_LONGEST_KEY))
 
 
 def _best(
@@ -250,5 +262,13 @@ def text_sounds(
     pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
-    out = [(k, s * (c := m / n) ** 1.5 / (1 + 0.02 * len(k)), c) for k, (s, m) in scored.items()]
+    shares: dict[float, tuple[float, float]] = {}  # as in ``text_reference``
+    out = []
+    for k, (s, m) in scored.items():
+        share = shares.get(m)
+        if share is None:
+            c = m / n
+            share = shares[m] = (c, c**1.5)
+        shorter = _SHORTER_FIRST[len(k)] if len(k) < _LONGEST_KEY else 1 + 0.02 * len(k)
+        out.append((k, s * share[1] / shorter, share[0]))
     return _best(out, lambda x: (-x[1], len(x[0]), x[0]))
