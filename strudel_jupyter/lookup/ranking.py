@@ -128,7 +128,7 @@ def _add(hits: dict[tuple[str, str], Hit], hit: Hit) -> None:
 # ------------------------------------------------------------------ reference
 def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: bool = True) -> list[Hit]:
     """Reference names for one word, best first: exact, synonym, other case, prefix, fuzzy."""
-    ref, tables = index.reference, tables_for(index)
+    ref = index.reference
     hits: dict[tuple[str, str], Hit] = {}
     token = token.strip()
     if not token:
@@ -149,6 +149,7 @@ def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefi
             _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_CASE_SYNONYM, via=name))
     if hits:
         return sorted(hits.values(), key=_order)
+    tables = tables_for(index)  # (only a word no name is, as typed, needs the tables)
     if prefix and len(lower) >= 2:
         for i in prefixed(tables.ref_lower, lower):
             name = tables.ref_names[i]
@@ -177,7 +178,7 @@ def split_sound_index(token: str) -> tuple[str, int | None]:
 
 def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: bool = True) -> list[Hit]:
     """Sounds and banks for one word, best first (case-insensitive, as the registry is)."""
-    snd, tables = index.sounds, tables_for(index)
+    snd = index.sounds
     name, _n = split_sound_index(token.strip())
     key = sound_key(name)
     if not key or key.startswith("_"):
@@ -196,6 +197,7 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: 
             _add(hits, Hit("sounds", "bank", single, "exact", SCORE_PLURAL - 1.0, via=token.strip()))
     if hits:
         return sorted(hits.values(), key=_order)
+    tables = tables_for(index)  # (only a word no name is, as typed, needs the tables)
     if prefix and len(key) >= 2:
         for i in prefixed(tables.sound_sorted, key):
             found = tables.sound_sorted[i]
@@ -367,7 +369,7 @@ def _joined_name(
                 return joined
     # two-letter initials are too ambiguous (sound names such as rd, oh)
     if len(run) >= 3 and reference:
-        initials = "".join(w[:1] for w in run).lower()
+        initials = "".join([w[:1] for w in run]).lower()
         if initials in index.reference.by_name and all(w.isalpha() for w in run) and _spelled_out(index, initials, run):
             return initials
     return None
@@ -461,6 +463,8 @@ def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, soun
         prefix = len(ranking.words) == 1
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
+        if not r and not s:
+            continue  # a word that is no name as typed (most words of a question): nothing to note
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
         typed.strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}

@@ -27,9 +27,13 @@ MEANING_CANDIDATES = 25  # docs kept per glossary meaning
 Slot = list[tuple[str, float]]  # one query word: alternative terms with their weights
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Group:
-    """Query words read together: their own slots, and what the glossary says they mean."""
+    """Query words read together: their own slots, and what the glossary says they mean.
+
+    (Not ``frozen``: a frozen dataclass takes three times as long to build, and a long
+    question builds one per word, for each domain.)
+    """
 
     literal: list[Slot]
     meaning: list[Slot]  # the glossary's docs words, one slot each (empty: no glossary entry)
