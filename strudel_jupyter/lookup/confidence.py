@@ -176,6 +176,21 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
     if not heads:
         return []
     ref_text, sound_text = index.reference.text, index.sounds.text
+    unheld: list[tuple[str, list[str]]] = []  # heads no text holds and no name is (the rare case)
+    for head in heads:
+        lower, head_stems = head.lower(), tokenize(head)
+        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not head_stems or len(set(lower)) <= 2:
+            continue
+        if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS:
+            continue  # "play two patterns simultaneously", "locked to the beat", "moving along"
+        if any(t in ref_text or t in sound_text for t in head_stems):
+            continue
+        if index.reference.get(head) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
+            continue
+        unheld.append((lower, head_stems))
+    if not unheld:
+        return []
+    # a glossary or phrasebook phrase found in the question holds its words (read only when needed)
     per_word = [tokenize(w) for w in words]
     stems = [t for word_stems in per_word for t in word_stems]
     covered: set[str] = set()
@@ -184,15 +199,8 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
     for hit in load_phrasebook().find(stems):
         covered.update(stems[hit.start : hit.end])
     out: list[str] = []
-    for head in heads:
-        lower, head_stems = head.lower(), tokenize(head)
-        if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not head_stems or len(set(lower)) <= 2:
-            continue
-        if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS:
-            continue  # "play two patterns simultaneously", "locked to the beat", "moving along"
-        if any(t in ref_text or t in sound_text or t in covered for t in head_stems):
-            continue
-        if index.reference.get(head) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
+    for lower, head_stems in unheld:
+        if any(t in covered for t in head_stems):
             continue
         if lower not in out:
             out.append(lower)
