@@ -141,17 +141,18 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
         return {}
     totals: dict[str, list[float]] = {}  # ``{passage: [score, terms matched]}`` (``TextIndex.score``'s, uncopied)
     passages.text.accumulate(totals, [[(t, 1.0)] for t in terms])
-    # only the best few passages lend evidence: no need to sort them all (nsmallest is sorted()[:n])
-    scored = heapq.nsmallest(EVIDENCE_PASSAGES, totals.items(), key=lambda kv: (-kv[1][1], -kv[1][0]))
-    if not scored:
+    if not totals:
         return {}
-    top_matched, top_score = scored[0][1][1], scored[0][1][0]
+    top_matched = max(matched for _score, matched in totals.values())
     if top_matched < max(2, len(terms) / 2):  # one shared word is no evidence of a topic ("ear": early)
         return {}
+    # only the passages matching the most terms lend evidence, the best few of them by score
+    # (nsmallest is sorted()[:n], ties in the passages' order: no need to sort them all)
+    best = [kv for kv in totals.items() if kv[1][1] == top_matched]
+    scored = heapq.nsmallest(EVIDENCE_PASSAGES, best, key=lambda kv: -kv[1][0])
+    top_score = scored[0][1][0]
     evidence: dict[str, float] = {}
-    for key, (score, matched) in scored[:EVIDENCE_PASSAGES]:
-        if matched < top_matched:
-            break
+    for key, (score, _matched) in scored:
         share = score / top_score if top_score else 0.0
         passage = passages.passages[int(key)]
         for name in passage.documents:
