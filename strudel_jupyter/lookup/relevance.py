@@ -79,17 +79,17 @@ def _word_slot(index: StrudelIndex, word: str) -> Slot:
     "arpeggiate" is in no description, but starts with the function name ``arp``; a word
     that is itself a sound's name ("vibraphone") is that sound, not a longer ``vib``.
     """
-    stems = tokenize(word)
+    return _slot_of(index, word, tokenize(word))
+
+
+def _slot_of(index: StrudelIndex, word: str, stems: list[str]) -> Slot:
+    """``_word_slot`` of a word whose stems are known."""
     slot = [(t, 1.0) for t in stems]
     lower = word.lower()
-    docs_words, sounds = index.reference.text.own, index.sounds
-    if (
-        len(lower) >= 5
-        and stems
-        and not any(t in docs_words for t in stems)
-        and lower not in sounds.entries
-        and lower not in sounds.banks
-    ):
+    if len(lower) < 5 or not stems or not index.reference.text.own.isdisjoint(stems):
+        return slot  # (most words: the docs hold them)
+    sounds = index.sounds
+    if lower not in sounds.entries and lower not in sounds.banks:
         tables = tables_for(index)
         for i in prefixed_by(tables.ref_lower, lower):
             slot += [(t, 0.7) for t in tokenize(tables.ref_names[i])]
@@ -181,10 +181,11 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
     slots: list[Slot] = []
     keys: list[str] = []
     for word in words:
-        slot = _word_slot(index, word)
+        stems = tokenize(word)
+        slot = _slot_of(index, word, stems)
         if slot:
             slots.append(slot)
-            keys.append(" ".join(tokenize(word)))
+            keys.append(" ".join(stems))
     if not slots:
         return []
     ref = index.reference
