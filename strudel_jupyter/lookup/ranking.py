@@ -388,7 +388,7 @@ def _text_hits(
         hit_kind: Kind = kind
         if domain == "sounds" and name.startswith(BANK_DOC):
             hit_kind, name = "bank", name[len(BANK_DOC) :]
-        hits.append(Hit(domain, hit_kind, name, "text", low + (high - low) * rel / top, coverage=cov))
+        hits.append(Hit(domain, hit_kind, name, "text", low + (high - low) * rel / top, "", cov))  # (via, coverage)
     return hits
 
 
