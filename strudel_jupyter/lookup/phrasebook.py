@@ -215,10 +215,13 @@ def near_hits(words: Sequence[str]) -> list[NearHit]:
     ("auto wah" is a band-pass LFO Strudel has; "wah pedal" is near)."""
     stems, owner = _stems_of(words)
     book = load_phrasebook()
+    near = book.find_near(stems)
+    if not near:
+        return []  # (most questions: the phrasebook's own phrases need not be read)
     spans = [(h.start, h.end) for h in book.find(stems)]
     spelled = book.near_spellings
     out: list[NearHit] = []
-    for hit in book.find_near(stems):
+    for hit in near:
         if any(s <= hit.start and hit.end <= e and e - s > hit.end - hit.start for s, e in spans):
             continue
         first, last = owner[hit.start], owner[hit.end - 1]
