@@ -749,8 +749,10 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
     """
     if not phrases:
         return []
-    covered = {(h.kind, h.name): h.coverage for h in hits if h.match == "text"}
-    text = {(h.kind, h.name): h.score for h in hits if h.match == "text"} if ranking.sentence else {}
+    covered: dict[tuple[str, str], float] = {(h.kind, h.name): h.coverage for h in hits if h.match == "text"}
+    text: dict[tuple[str, str], float] = (
+        {(h.kind, h.name): h.score for h in hits if h.match == "text"} if ranking.sentence else {}
+    )
     low, high = SCORE_SENTENCE_BAND
     shares = ranking.phrase_share
     fused = []
