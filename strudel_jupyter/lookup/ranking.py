@@ -149,6 +149,8 @@ def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefi
             _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_CASE_SYNONYM, via=name))
     if hits:
         return sorted(hits.values(), key=_order)
+    if not prefix and not fuzzy:
+        return []  # (a question's words, each looked up as typed: most are no name)
     tables = tables_for(index)  # (only a word no name is, as typed, needs the tables)
     if prefix and len(lower) >= 2:
         for i in prefixed(tables.ref_lower, lower):
@@ -197,6 +199,8 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: 
             _add(hits, Hit("sounds", "bank", single, "exact", SCORE_PLURAL - 1.0, via=token.strip()))
     if hits:
         return sorted(hits.values(), key=_order)
+    if not prefix and not fuzzy:
+        return []  # (a question's words, each looked up as typed: most are no name)
     tables = tables_for(index)  # (only a word no name is, as typed, needs the tables)
     if prefix and len(key) >= 2:
         for i in prefixed(tables.sound_sorted, key):
