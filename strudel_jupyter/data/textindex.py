@@ -279,7 +279,10 @@ class TextIndex:
                     acc[0] += w
                     acc[1] += counts
             if aside:
-                self._accumulate_aside(totals, slot, counts)
+                for term, _weight in slot:
+                    if term in aside:  # (a slot none of whose terms is apart adds nothing there)
+                        self._accumulate_aside(totals, slot, counts)
+                        break
 
     def _accumulate_aside(
         self, totals: dict[str, list[float]], slot: Sequence[tuple[str, float]], counts: float

@@ -24,6 +24,7 @@ two, with the word the question is about unmatched, is not confident.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Match
-from .glossary import load_glossary
+from .glossary import Expansion, load_glossary
 from .intent import STOPWORDS
 from .phrasebook import load_phrasebook
 from .wish_objects import wish_object_stems
@@ -133,7 +134,7 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     for word_stems in per_word:
         starts.append(starts[-1] + len(word_stems))
     covered: set[int] = set()
-    for found in (*load_glossary().expand(stems), *load_glossary().expand(stems, sounds=True)):
+    for found in _glossary_phrases(tuple(stems)):
         covered.update(range(found.start, found.end))
     missing: list[str] = []
     for i in candidates:
@@ -141,6 +142,17 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
         if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
             missing.append(lower)
     return missing
+
+
+@functools.lru_cache(maxsize=2)
+def _glossary_phrases(stems: tuple[str, ...]) -> tuple[Expansion, ...]:
+    """The glossary's phrases (its docs' lines, then its sounds') in a question's stems.
+
+    ``missing_words`` and ``unheld_heads`` read the same question's words one after the other:
+    the last two questions' are kept, so the second reads the first's.
+    """
+    glossary = load_glossary()
+    return (*glossary.expand(stems), *glossary.expand(stems, sounds=True))
 
 
 _WORD = re.compile(r"[A-Za-z0-9_$#'-]+")
@@ -176,23 +188,31 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
     if not heads:
         return []
     ref_text, sound_text = index.reference.text, index.sounds.text
-    per_word = [tokenize(w) for w in words]
-    stems = [t for word_stems in per_word for t in word_stems]
-    covered: set[str] = set()
-    for found in (*load_glossary().expand(stems), *load_glossary().expand(stems, sounds=True)):
-        covered.update(stems[found.start : found.end])
-    for hit in load_phrasebook().find(stems):
-        covered.update(stems[hit.start : hit.end])
-    out: list[str] = []
+    unheld: list[tuple[str, list[str]]] = []  # heads no text holds and no name is (the rare case)
     for head in heads:
         lower, head_stems = head.lower(), tokenize(head)
         if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not head_stems or len(set(lower)) <= 2:
             continue
         if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS:
             continue  # "play two patterns simultaneously", "locked to the beat", "moving along"
-        if any(t in ref_text or t in sound_text or t in covered for t in head_stems):
+        if any(t in ref_text or t in sound_text for t in head_stems):
             continue
         if index.reference.get(head) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
+            continue
+        unheld.append((lower, head_stems))
+    if not unheld:
+        return []
+    # a glossary or phrasebook phrase found in the question holds its words (read only when needed)
+    per_word = [tokenize(w) for w in words]
+    stems = [t for word_stems in per_word for t in word_stems]
+    covered: set[str] = set()
+    for found in _glossary_phrases(tuple(stems)):
+        covered.update(stems[found.start : found.end])
+    for hit in load_phrasebook().find(stems):
+        covered.update(stems[hit.start : hit.end])
+    out: list[str] = []
+    for lower, head_stems in unheld:
+        if any(t in covered for t in head_stems):
             continue
         if lower not in out:
             out.append(lower)

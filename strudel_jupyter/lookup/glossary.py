@@ -27,6 +27,7 @@ __all__ = [
     "find_phrases",
     "load_glossary",
     "phrase_key",
+    "phrase_starts",
 ]
 
 GLOSSARY_FILE = Path(__file__).with_name("glossary.txt")
@@ -64,6 +65,7 @@ _NUMBER_WORDS = {
     for stem in tokenize(word)
 } | {stem: "16" for stem in tokenize("sixteen sixteenth")}
 _ORDINAL_ENDINGS = frozenset("st nd rd th".split())
+_NUMBER_STEMS = frozenset(_NUMBER_WORDS) | _ORDINAL_ENDINGS  # the stems ``_numbers_as_digits`` reads
 
 
 def _numbers_as_digits(stems: Sequence[str]) -> list[tuple[str, int]]:
@@ -83,22 +85,34 @@ def phrase_key(phrase: str) -> tuple[str, ...]:
     return tuple(tokenize(" ".join(w for w in re.split(r"[\s-]+", phrase.lower()) if w not in STOPWORDS)))
 
 
+def phrase_starts(keys: Iterable[tuple[str, ...]]) -> dict[str, tuple[int, ...]]:
+    """Per stem a key starts with, the lengths of the keys it starts, longest first: what
+    ``find_phrases`` tries at a stem (the phrasebook's keys run to six stems, but most stems
+    start keys of one or two lengths only)."""
+    sizes: dict[str, set[int]] = {}
+    for key in keys:
+        sizes.setdefault(key[0], set()).add(len(key))
+    return {stem: tuple(sorted(lengths, reverse=True)) for stem, lengths in sizes.items()}
+
+
 def find_phrases(
-    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: frozenset[str], longest: int
+    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: Mapping[str, tuple[int, ...]]
 ) -> list[tuple[int, int, V]]:
     """The phrases of ``table`` (keyed by ``phrase_key``) in a list of stems: ``(start, end, value)``,
-    longest match first, not overlapping. ``starts``: the stems a key starts with; ``longest``:
-    the longest key. A two-stem phrase ending in a particle also matches around one word
+    longest match first, not overlapping. ``starts``: ``phrase_starts`` of the table's keys.
+    A two-stem phrase ending in a particle also matches around one word
     between ("move the notes up" holds "move up"), as phrasal verbs go. Numbers written as
     words match a phrase's digits ("every four bars", "every fourth bar": "every 4 bars").
     """
-    found = _find_as_written(stems, table, starts, longest)
+    found = _find_as_written(stems, table, starts)
+    if _NUMBER_STEMS.isdisjoint(stems):
+        return found  # no number written as a word, no ordinal ending: read as digits, the same stems
     read = _numbers_as_digits(stems)
     if len(read) != len(stems) or any(stem != stems[n] for stem, n in read):
         # numbers as words or ordinals ("every four bars", "every 4th bar") also read as the
         # digits a phrase is written with ("every 4 bars"), where no phrase as written is found
         taken = {n for start, end, _ in found for n in range(start, end)}
-        for i, j, value in _find_as_written([stem for stem, _ in read], table, starts, longest):
+        for i, j, value in _find_as_written([stem for stem, _ in read], table, starts):
             start, end = read[i][1], read[j - 1][1] + 1
             if not taken & set(range(start, end)):
                 found.append((start, end, value))
@@ -107,23 +121,24 @@ def find_phrases(
 
 
 def _find_as_written(
-    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: frozenset[str], longest: int
+    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: Mapping[str, tuple[int, ...]]
 ) -> list[tuple[int, int, V]]:
     """``find_phrases`` on the stems as they are."""
     found: list[tuple[int, int, V]] = []
-    i = 0
-    while i < len(stems):
-        if stems[i] not in starts:
+    i, n = 0, len(stems)
+    while i < n:
+        sizes = starts.get(stems[i])
+        if sizes is None:
             i += 1
             continue
-        for size in range(min(longest, len(stems) - i), 0, -1):
-            value = table.get(tuple(stems[i : i + size]))
+        for size in sizes:  # only the lengths of keys starting here: no other length can match
+            value = table.get(tuple(stems[i : i + size])) if i + size <= n else None
             if value:
                 found.append((i, i + size, value))
                 i += size
                 break
         else:
-            gapped = i + 2 < len(stems) and stems[i + 2] in _PARTICLES
+            gapped = i + 2 < n and stems[i + 2] in _PARTICLES
             value = table.get((stems[i], stems[i + 2])) if gapped else None
             if value and not table.get((stems[i + 1],)):
                 found.append((i, i + 3, value))
@@ -165,8 +180,8 @@ class Glossary:
         self._phrases = {False: self._by_phrase(e for e in self.entries if not e.sounds)}
         self._phrases[True] = self._by_phrase(e for e in self.entries if e.sounds)
         self.longest = max((len(k) for table in self._phrases.values() for k in table), default=0)
-        # the stems a phrase can start with: every other position is passed over at once
-        self._starts = {key: frozenset(k[0] for k in table) for key, table in self._phrases.items()}
+        # the stems a phrase can start with (every other position is passed over at once), with its lengths
+        self._starts = {key: phrase_starts(table) for key, table in self._phrases.items()}
         self.stems = frozenset(t for table in self._phrases.values() for k in table for t in k)
 
     @staticmethod
@@ -187,7 +202,7 @@ class Glossary:
         ``sounds``: use the ``# sounds:`` lines (words of sounds), else the docs' lines.
         """
         by_phrase, starts = self._phrases[sounds], self._starts[sounds]
-        return [Expansion(i, j, targets) for i, j, targets in find_phrases(stems, by_phrase, starts, self.longest)]
+        return [Expansion(i, j, targets) for i, j, targets in find_phrases(stems, by_phrase, starts)]
 
 
 def parse_glossary(text: str) -> Glossary:

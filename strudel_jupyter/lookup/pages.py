@@ -14,6 +14,7 @@ a description's text rows: one hook, so a new ranking model can take the evidenc
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -138,16 +139,20 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
     terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
     if not terms:
         return {}
-    scored = sorted(passages.text.score(terms).items(), key=lambda kv: (-kv[1][1], -kv[1][0]))
-    if not scored:
+    totals: dict[str, list[float]] = {}  # ``{passage: [score, terms matched]}`` (``TextIndex.score``'s, uncopied)
+    passages.text.accumulate(totals, [[(t, 1.0)] for t in terms])
+    if not totals:
         return {}
-    top_matched, top_score = scored[0][1][1], scored[0][1][0]
+    top_matched = max(matched for _score, matched in totals.values())
     if top_matched < max(2, len(terms) / 2):  # one shared word is no evidence of a topic ("ear": early)
         return {}
+    # only the passages matching the most terms lend evidence, the best few of them by score
+    # (nsmallest is sorted()[:n], ties in the passages' order: no need to sort them all)
+    best = [kv for kv in totals.items() if kv[1][1] == top_matched]
+    scored = heapq.nsmallest(EVIDENCE_PASSAGES, best, key=lambda kv: -kv[1][0])
+    top_score = scored[0][1][0]
     evidence: dict[str, float] = {}
-    for key, (score, matched) in scored[:EVIDENCE_PASSAGES]:
-        if matched < top_matched:
-            break
+    for key, (score, _matched) in scored:
         share = score / top_score if top_score else 0.0
         passage = passages.passages[int(key)]
         for name in passage.documents:

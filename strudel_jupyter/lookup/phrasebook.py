@@ -38,7 +38,7 @@ from ..data.phrasebook import (
 )
 from ..data.textindex import tokenize
 from ..vocabulary import Domain, Kind
-from .glossary import find_phrases, phrase_key
+from .glossary import find_phrases, phrase_key, phrase_starts
 
 __all__ = [
     "FAMILY_MEMBERS",
@@ -109,7 +109,7 @@ class Phrasebook:
                         targets.append((entry.target, phrase, entry.sounds))
         self.table = {k: tuple(v) for k, v in table.items()}
         self.longest = max((len(k) for k in self.table), default=0)
-        self._starts = frozenset(k[0] for k in self.table)
+        self._starts = phrase_starts(self.table)
         # every word of every phrase (not of the near ones: those name what Strudel lacks)
         self.stems = frozenset(t for k in self.table for t in k)
         near: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
@@ -122,8 +122,7 @@ class Phrasebook:
                     near.setdefault(key, []).append((entry.target, phrase, entry.reason))
         self.near = {k: tuple(v) for k, v in near.items()}
         self.near_spellings = {k: frozenset(v) for k, v in spelled.items()}  # as written, per key
-        self._near_longest = max((len(k) for k in self.near), default=0)
-        self._near_starts = frozenset(k[0] for k in self.near)
+        self._near_starts = phrase_starts(self.near)
 
     def calls_by_name(self, name: str) -> bool:
         """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
@@ -138,7 +137,7 @@ class Phrasebook:
         """The phrases in a list of stems, longest first, not overlapping; each target of a
         phrase is one hit, in the order the files list them."""
         hits: list[PhraseHit] = []
-        for start, end, targets in find_phrases(stems, self.table, self._starts, self.longest):
+        for start, end, targets in find_phrases(stems, self.table, self._starts):
             key = tuple(stems[start:end])
             if key not in self.table:  # a phrasal verb around one word: "turn the bass down"
                 key = (stems[start], stems[end - 1])
@@ -149,7 +148,7 @@ class Phrasebook:
     def find_near(self, stems: Sequence[str]) -> list[NearHit]:
         """The near phrases in a list of stems (things Strudel lacks), longest first, not
         overlapping; each target of a phrase is one hit, in the order the file lists them."""
-        found = find_phrases(stems, self.near, self._near_starts, self._near_longest)
+        found = find_phrases(stems, self.near, self._near_starts)
         return [NearHit(t, phrase, reason, start, end) for start, end, near in found for t, phrase, reason in near]
 
 
@@ -216,10 +215,13 @@ def near_hits(words: Sequence[str]) -> list[NearHit]:
     ("auto wah" is a band-pass LFO Strudel has; "wah pedal" is near)."""
     stems, owner = _stems_of(words)
     book = load_phrasebook()
+    near = book.find_near(stems)
+    if not near:
+        return []  # (most questions: the phrasebook's own phrases need not be read)
     spans = [(h.start, h.end) for h in book.find(stems)]
     spelled = book.near_spellings
     out: list[NearHit] = []
-    for hit in book.find_near(stems):
+    for hit in near:
         if any(s <= hit.start and hit.end <= e and e - s > hit.end - hit.start for s, e in spans):
             continue
         first, last = owner[hit.start], owner[hit.end - 1]

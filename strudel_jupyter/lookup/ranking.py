@@ -120,15 +120,16 @@ def _prefix_score(typed: str, name: str) -> float:
 
 
 def _add(hits: dict[tuple[str, str], Hit], hit: Hit) -> None:
-    old = hits.get(hit.key)
+    key = (hit.kind, hit.name)  # ``hit.key``, without the property's call (a long question adds hundreds)
+    old = hits.get(key)
     if old is None or hit.score > old.score:
-        hits[hit.key] = hit
+        hits[key] = hit
 
 
 # ------------------------------------------------------------------ reference
 def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: bool = True) -> list[Hit]:
     """Reference names for one word, best first: exact, synonym, other case, prefix, fuzzy."""
-    ref, tables = index.reference, tables_for(index)
+    ref = index.reference
     hits: dict[tuple[str, str], Hit] = {}
     token = token.strip()
     if not token:
@@ -149,6 +150,9 @@ def rank_reference(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefi
             _add(hits, Hit("reference", "function", entry.name, "synonym", SCORE_CASE_SYNONYM, via=name))
     if hits:
         return sorted(hits.values(), key=_order)
+    if not prefix and not fuzzy:
+        return []  # (a question's words, each looked up as typed: most are no name)
+    tables = tables_for(index)  # (only a word no name is, as typed, needs the tables)
     if prefix and len(lower) >= 2:
         for i in prefixed(tables.ref_lower, lower):
             name = tables.ref_names[i]
@@ -177,7 +181,7 @@ def split_sound_index(token: str) -> tuple[str, int | None]:
 
 def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: bool = True) -> list[Hit]:
     """Sounds and banks for one word, best first (case-insensitive, as the registry is)."""
-    snd, tables = index.sounds, tables_for(index)
+    snd = index.sounds
     name, _n = split_sound_index(token.strip())
     key = sound_key(name)
     if not key or key.startswith("_"):
@@ -196,6 +200,9 @@ def rank_sounds(index: StrudelIndex, token: str, *, fuzzy: bool = True, prefix: 
             _add(hits, Hit("sounds", "bank", single, "exact", SCORE_PLURAL - 1.0, via=token.strip()))
     if hits:
         return sorted(hits.values(), key=_order)
+    if not prefix and not fuzzy:
+        return []  # (a question's words, each looked up as typed: most are no name)
+    tables = tables_for(index)  # (only a word no name is, as typed, needs the tables)
     if prefix and len(key) >= 2:
         for i in prefixed(tables.sound_sorted, key):
             found = tables.sound_sorted[i]
@@ -248,8 +255,11 @@ def _order(hit: Hit) -> tuple:
 def rank_names(hits: Iterable[Hit]) -> list[Hit]:
     """Deduplicate (best hit per item wins) and order deterministically."""
     best: dict[tuple[str, str], Hit] = {}
-    for hit in hits:
-        _add(best, hit)
+    for hit in hits:  # ``_add``, inlined: the hits of both domains of a long question pass here
+        key = (hit.kind, hit.name)
+        old = best.get(key)
+        if old is None or hit.score > old.score:
+            best[key] = hit
     return sorted(best.values(), key=_order)
 
 
@@ -364,7 +374,7 @@ def _joined_name(
                 return joined
     # two-letter initials are too ambiguous (sound names such as rd, oh)
     if len(run) >= 3 and reference:
-        initials = "".join(w[:1] for w in run).lower()
+        initials = "".join([w[:1] for w in run]).lower()
         if initials in index.reference.by_name and all(w.isalpha() for w in run) and _spelled_out(index, initials, run):
             return initials
     return None
@@ -383,7 +393,7 @@ def _text_hits(
         hit_kind: Kind = kind
         if domain == "sounds" and name.startswith(BANK_DOC):
             hit_kind, name = "bank", name[len(BANK_DOC) :]
-        hits.append(Hit(domain, hit_kind, name, "text", low + (high - low) * rel / top, coverage=cov))
+        hits.append(Hit(domain, hit_kind, name, "text", low + (high - low) * rel / top, "", cov))  # (via, coverage)
     return hits
 
 
@@ -458,6 +468,8 @@ def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, soun
         prefix = len(ranking.words) == 1
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
+        if not r and not s:
+            continue  # a word that is no name as typed (most words of a question): nothing to note
         # "pattern" matching the class Pattern only by case is no evidence the query is a list of names
         typed.strong_words += any(h.match in STRONG and h.score != SCORE_CASE_EXACT for h in (*r, *s))
         ranking.named |= {h.domain for h in (*r, *s) if h.match in STRONG and h.score != SCORE_CASE_EXACT}
@@ -612,6 +624,13 @@ def _prose_words(index: StrudelIndex) -> frozenset[str]:
     )
 
 
+def _rarest_idf(index: StrudelIndex) -> float:
+    """The docs' highest idf (their rarest word's), 1 when they have none: kept per index, as
+    the scan over every word of the docs cost a long question a tenth of a millisecond."""
+    idf = index.reference.text.idf
+    return index.derived.get_or_build(("ranking", "rarest_idf"), lambda: max(idf.values(), default=1.0) or 1.0)
+
+
 @functools.cache
 def _everyday_stems() -> frozenset[str]:
     """The words of the phrasebook's and the glossary's phrases (both read once)."""
@@ -654,7 +673,7 @@ def _phrasebook_hits(
     said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
     # (the docs' and the sounds' own words: not the phrasebook's field of their text indexes)
     idf, docs_words, sounds_words = index.reference.text.idf, index.reference.text.own, index.sounds.text.own
-    rarest = max(idf.values(), default=1.0) or 1.0
+    rarest = _rarest_idf(index)
     prose = _prose_words(index)
     importance = {w.lower(): word_importance(index.reference.text, w) for w in words}
     question = sum(importance.values()) or 1.0
@@ -736,8 +755,12 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
     21: it won two visible cases and lost four of the 264 in eval_musician_dev6, so the
     phrase keeps its band.)
     """
-    covered = {h.key: h.coverage for h in hits if h.match == "text"}
-    text = {h.key: h.score for h in hits if h.match == "text"} if ranking.sentence else {}
+    if not phrases:
+        return []
+    covered: dict[tuple[str, str], float] = {(h.kind, h.name): h.coverage for h in hits if h.match == "text"}
+    text: dict[tuple[str, str], float] = (
+        {(h.kind, h.name): h.score for h in hits if h.match == "text"} if ranking.sentence else {}
+    )
     low, high = SCORE_SENTENCE_BAND
     shares = ranking.phrase_share
     fused = []
@@ -892,7 +915,10 @@ def _evidence(hits: Sequence[Hit], sentence: bool, clue: float, answered: dict[t
         return -1.0
     if sentence:  # the share of the words answered: by the docs' text and phrases, or by a misspelt name
         return (
-            max((max(h.coverage, answered.get(h.key, 0.0)) for h in hits if h.match in ("text", "fuzzy")), default=0.0)
+            max(
+                (max(h.coverage, answered.get((h.kind, h.name), 0.0)) for h in hits if h.match in ("text", "fuzzy")),
+                default=0.0,
+            )
             + clue
         )
     top = hits[0]

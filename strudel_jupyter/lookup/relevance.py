@@ -27,9 +27,13 @@ MEANING_CANDIDATES = 25  # docs kept per glossary meaning
 Slot = list[tuple[str, float]]  # one query word: alternative terms with their weights
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Group:
-    """Query words read together: their own slots, and what the glossary says they mean."""
+    """Query words read together: their own slots, and what the glossary says they mean.
+
+    (Not ``frozen``: a frozen dataclass takes three times as long to build, and a long
+    question builds one per word, for each domain.)
+    """
 
     literal: list[Slot]
     meaning: list[Slot]  # the glossary's docs words, one slot each (empty: no glossary entry)
@@ -44,6 +48,17 @@ IMPORTANCE_FLOOR = 0.3
 
 
 def _importance(text: TextIndex, slot: Slot) -> float:
+    if len(slot) == 1:  # one term (most words): what the general reading below gives, without its generators
+        term, weight = slot[0]
+        if term.isdigit():
+            return IMPORTANCE_FLOOR
+        idf = text.idf.get(term, 0.0) if weight >= 1.0 else 0.0
+        return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF)) if idf else 1.0
+    return _importance_of_alternatives(text, slot)
+
+
+def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
+    """``_importance`` of any slot: the rarest of its full-weight terms decides."""
     if all(t.isdigit() for t, _ in slot):
         return IMPORTANCE_FLOOR  # "16 little bits", "up 2 steps": the amount, not the topic
     idf = max((text.idf.get(t, 0.0) for t, w in slot if w >= 1.0), default=0.0)
@@ -54,7 +69,8 @@ def _importance(text: TextIndex, slot: Slot) -> float:
 
 def word_importance(text: TextIndex, word: str) -> float:
     """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
-    return _importance(text, [(t, 1.0) for t in tokenize(word)]) if tokenize(word) else 0.0
+    stems = tokenize(word)
+    return _importance(text, [(t, 1.0) for t in stems]) if stems else 0.0
 
 
 def _word_slot(index: StrudelIndex, word: str) -> Slot:
@@ -63,17 +79,17 @@ def _word_slot(index: StrudelIndex, word: str) -> Slot:
     "arpeggiate" is in no description, but starts with the function name ``arp``; a word
     that is itself a sound's name ("vibraphone") is that sound, not a longer ``vib``.
     """
-    stems = tokenize(word)
+    return _slot_of(index, word, tokenize(word))
+
+
+def _slot_of(index: StrudelIndex, word: str, stems: list[str]) -> Slot:
+    """``_word_slot`` of a word whose stems are known."""
     slot = [(t, 1.0) for t in stems]
     lower = word.lower()
-    docs_words, sounds = index.reference.text.own, index.sounds
-    if (
-        len(lower) >= 5
-        and stems
-        and not any(t in docs_words for t in stems)
-        and lower not in sounds.entries
-        and lower not in sounds.banks
-    ):
+    if len(lower) < 5 or not stems or not index.reference.text.own.isdisjoint(stems):
+        return slot  # (most words: the docs hold them)
+    sounds = index.sounds
+    if lower not in sounds.entries and lower not in sounds.banks:
         tables = tables_for(index)
         for i in prefixed_by(tables.ref_lower, lower):
             slot += [(t, 0.7) for t in tokenize(tables.ref_names[i])]
@@ -165,10 +181,11 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
     slots: list[Slot] = []
     keys: list[str] = []
     for word in words:
-        slot = _word_slot(index, word)
+        stems = tokenize(word)
+        slot = _slot_of(index, word, stems)
         if slot:
             slots.append(slot)
-            keys.append(" ".join(tokenize(word)))
+            keys.append(" ".join(stems))
     if not slots:
         return []
     ref = index.reference
@@ -177,9 +194,21 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
         return []
     scored, n = _score_groups(ref.text, groups)
     priors = ref.priors
-    rows = [(name, bm25 * (c := matched / n) ** 1.5 * priors[name], c) for name, (bm25, matched) in scored.items()]
+    shares: dict[float, tuple[float, float]] = {}  # matched -> (coverage, coverage ** 1.5): docs share a few values
+    rows = []
+    for name, (bm25, matched) in scored.items():
+        share = shares.get(matched)
+        if share is None:
+            c = matched / n
+            share = shares[matched] = (c, c**1.5)
+        rows.append((name, bm25 * share[1] * priors[name], share[0]))
     # ties go to the alphabetically first name
     return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
+
+
+# A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.
+_LONGEST_KEY = 64
+_SHORTER_FIRST = tuple(1 + 0.02 * n for n in range(_LONGEST_KEY))
 
 
 def _best(
@@ -238,5 +267,13 @@ def text_sounds(
     pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
-    out = [(k, s * (c := m / n) ** 1.5 / (1 + 0.02 * len(k)), c) for k, (s, m) in scored.items()]
+    shares: dict[float, tuple[float, float]] = {}  # as in ``text_reference``
+    out = []
+    for k, (s, m) in scored.items():
+        share = shares.get(m)
+        if share is None:
+            c = m / n
+            share = shares[m] = (c, c**1.5)
+        shorter = _SHORTER_FIRST[len(k)] if len(k) < _LONGEST_KEY else 1 + 0.02 * len(k)
+        out.append((k, s * share[1] / shorter, share[0]))
     return _best(out, lambda x: (-x[1], len(x[0]), x[0]))

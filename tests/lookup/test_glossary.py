@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strudel_jupyter import strudel_knowledge
 from strudel_jupyter.data.textindex import TextIndex, tokenize
-from strudel_jupyter.lookup.glossary import load_glossary, parse_glossary
+from strudel_jupyter.lookup.glossary import (
+    _PARTICLES,
+    _numbers_as_digits,
+    find_phrases,
+    load_glossary,
+    parse_glossary,
+    phrase_starts,
+)
+from strudel_jupyter.lookup.phrasebook import load_phrasebook
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +115,65 @@ def test_rare_words_of_a_question_count_more_than_common_ones(shared_index):
     # "fade" says more than "slow", "start", "each" and "note", which other entries' docs use too
     response = strudel_knowledge("slow fade-in at the start of each note", index=shared_index)
     assert response["items"][0]["name"] in {"attack", "att"}, response["items"][:3]
+
+
+def _find_trying_every_length(stems, table, longest):
+    """The general reading ``find_phrases`` shortcuts: every length from the longest key's down,
+    at every stem, and the numbers' reading always tried (the implementation before issue 21)."""
+
+    def as_written(stems):
+        found, i = [], 0
+        while i < len(stems):
+            for size in range(min(longest, len(stems) - i), 0, -1):
+                value = table.get(tuple(stems[i : i + size]))
+                if value:
+                    found.append((i, i + size, value))
+                    i += size
+                    break
+            else:
+                gapped = i + 2 < len(stems) and stems[i + 2] in _PARTICLES
+                value = table.get((stems[i], stems[i + 2])) if gapped else None
+                if value and not table.get((stems[i + 1],)):
+                    found.append((i, i + 3, value))
+                    i += 3
+                else:
+                    i += 1
+        return found
+
+    found = as_written(stems)
+    read = _numbers_as_digits(stems)
+    if len(read) != len(stems) or any(stem != stems[n] for stem, n in read):
+        taken = {n for start, end, _ in found for n in range(start, end)}
+        for i, j, value in as_written([stem for stem, _ in read]):
+            start, end = read[i][1], read[j - 1][1] + 1
+            if not taken & set(range(start, end)):
+                found.append((start, end, value))
+        found.sort(key=lambda hit: hit[0])
+    return found
+
+
+_STEMS = st.sampled_from(
+    ["turn", "bass", "down", "up", "everi", "4", "four", "fourth", "th", "bar", "fade", "in", "the"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    stems=st.lists(_STEMS, max_size=12),
+    keys=st.lists(st.lists(_STEMS, min_size=1, max_size=5).map(tuple), max_size=25),
+)
+def test_phrases_are_found_as_trying_every_length_finds_them(stems, keys):
+    # Given a table of phrases and a list of stems (numbers as words, ordinals, particles among them)
+    table = {key: f"value{n}" for n, key in enumerate(keys)}
+    # When the phrases are found trying only the lengths of keys that start at each stem
+    found = find_phrases(stems, table, phrase_starts(table))
+    # Then they are what trying every length at every stem finds
+    assert found == _find_trying_every_length(stems, table, max((len(k) for k in table), default=0))
+
+
+def test_the_glossary_and_the_phrasebook_read_a_long_question_as_every_length_would(glossary):
+    stems = tokenize("turn the bass down every fourth bar and fade in a warm pad with a long release then add swing")
+    book = load_phrasebook()
+    for table in (glossary._phrases[False], glossary._phrases[True], book.table, book.near):
+        longest = max((len(k) for k in table), default=0)
+        assert find_phrases(stems, table, phrase_starts(table)) == _find_trying_every_length(stems, table, longest)

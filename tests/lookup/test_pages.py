@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strudel_jupyter import strudel_knowledge
 from strudel_jupyter.lookup.pages import PAGE_EVIDENCE, best_passage, passage_evidence, with_page_evidence
@@ -91,3 +93,42 @@ def test_page_evidence_lifts_the_functions_a_description_is_about(shared_index):
     assert joined and all(cov == 0.0 and name in shared_index.reference.by_name for name, cov in joined)
     # words no passage is about change nothing
     assert with_page_evidence(shared_index, ["zzqx", "qqzx"], scored) == scored
+
+
+def _evidence_sorting_every_passage(index, words):
+    """``passage_evidence`` read the general way: every passage scored, all of them sorted."""
+    from strudel_jupyter.data.textindex import tokenize
+    from strudel_jupyter.lookup.pages import _COMMON_CALLS, _FOCUSED_CALLS, EVIDENCE_PASSAGES
+
+    passages = index.passages
+    terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
+    scored = sorted(passages.text.score(terms).items(), key=lambda kv: (-kv[1][1], -kv[1][0])) if terms else []
+    if not scored or scored[0][1][1] < max(2, len(terms) / 2):
+        return {}
+    (top_score, top_matched), evidence = scored[0][1], {}
+    for key, (score, matched) in scored[:EVIDENCE_PASSAGES]:
+        if matched < top_matched:
+            break
+        share = score / top_score if top_score else 0.0
+        passage = passages.passages[int(key)]
+        for name in passage.documents:
+            evidence[name] = max(evidence.get(name, 0.0), share)
+        if len(passage.calls) <= _FOCUSED_CALLS:
+            for name in passage.calls:
+                if len(passages.by_function[name]) <= len(passages) * _COMMON_CALLS:
+                    evidence[name] = max(evidence.get(name, 0.0), share / 2)
+    return evidence
+
+
+_PAGE_WORDS = st.sampled_from(
+    "delay feedback reverb room filter cutoff pattern note scale chord arp fast slow every bar cycle "
+    "sample drum kick snare euclid random degrade pan gain swing shuffle mini notation".split()
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(_PAGE_WORDS, min_size=1, max_size=8))
+def test_passage_evidence_is_what_sorting_every_passage_gives(shared_index, words):
+    # Given a question's words, when the passages' evidence is read from the best-matched ones only
+    # Then it is what scoring and sorting every passage gives, to the bit
+    assert passage_evidence(shared_index, words) == _evidence_sorting_every_passage(shared_index, words)

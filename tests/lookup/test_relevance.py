@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strudel_jupyter.lookup.relevance import TEXT_CANDIDATES, _best, text_reference, text_sounds
+from strudel_jupyter.lookup.relevance import (
+    TEXT_CANDIDATES,
+    _best,
+    _importance,
+    _importance_of_alternatives,
+    text_reference,
+    text_sounds,
+)
 
 
 @pytest.mark.parametrize(
@@ -56,3 +63,25 @@ def test_a_word_the_docs_lack_reads_as_the_names_it_starts_with_unless_it_is_a_n
     assert ("arp", 0.7) in _word_slot(shared_index, "arpeggiate")
     # a sound's own name is that sound, not a longer spelling of the function vib
     assert [t for t, _ in _word_slot(shared_index, "vibraphone")] == ["vibraphon"]
+
+
+# A query word's slot as the reader builds it: one stem (most words), some digits, or alternatives.
+_TERMS = st.sampled_from(["reverb", "room", "fast", "delai", "4", "16", "xyzzy", "note", "each", "filter"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(term=_TERMS, weight=st.sampled_from([1.0, 0.9, 0.7]))
+def test_a_one_term_slot_counts_what_the_general_reading_gives(shared_index, term, weight):
+    # Given a slot of one term, the fast path's importance
+    # Then equals the general reading's (the rarest full-weight term decides), to the bit
+    for text in (shared_index.reference.text, shared_index.sounds.text):
+        assert _importance(text, [(term, weight)]) == _importance_of_alternatives(text, [(term, weight)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(slot=st.lists(st.tuples(_TERMS, st.sampled_from([1.0, 0.7])), min_size=2, max_size=4))
+def test_a_slot_of_alternatives_counts_its_rarest_full_weight_term(shared_index, slot):
+    text = shared_index.reference.text
+    idf = max((text.idf.get(t, 0.0) for t, w in slot if w >= 1.0), default=0.0)
+    expected = 0.3 if all(t.isdigit() for t, _ in slot) else 1.0 if not idf else min(1.0, max(0.3, idf / 4.0))
+    assert _importance(text, slot) == expected
