@@ -434,6 +434,33 @@ def test_the_cli_module_runs_with_python_m(shared_snapshot_dir):
     assert "509 reference entries" in out.stdout
 
 
+class _BuildApp:
+    """What hatchling gives a build hook to report with: the messages, kept."""
+
+    def __init__(self) -> None:
+        self.info: list[str] = []
+        self.warnings: list[str] = []
+
+    def display_info(self, message: str) -> None:
+        self.info.append(message)
+
+    def display_warning(self, message: str) -> None:
+        self.warnings.append(message)
+
+
+def _build_hook_module(monkeypatch, tmp_path):
+    """The repository's hatch_build, bound to the real sources, building into ``tmp_path/pkg``."""
+    pytest.importorskip("hatchling", reason="the build hook needs hatchling in the test environment")
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    hatch_build._import_build_module("data.snapshot")  # bind the build-time package to the real sources first
+    monkeypatch.setattr(hatch_build, "PACKAGE_DIR", tmp_path / "pkg")  # so nothing lands in the repo
+    return hatch_build
+
+
 def test_the_build_hook_imports_the_pipeline_without_pandas():
     pytest.importorskip("hatchling", reason="the build hook needs hatchling in the test environment")
     script = (
@@ -449,31 +476,12 @@ def test_the_build_hook_imports_the_pipeline_without_pandas():
 def test_the_build_hook_stops_without_a_snapshot_and_names_both_fixes(monkeypatch, tmp_path):
     """Given no STRUDEL_SNAPSHOT_SOURCE, no embedded snapshot and no Node, when a wheel builds,
     then the build stops with a message naming both fixes, instead of shipping an empty package."""
-    pytest.importorskip("hatchling", reason="the build hook needs hatchling in the test environment")
-    sys.path.insert(0, str(ROOT))
-    try:
-        import hatch_build
-    finally:
-        sys.path.remove(str(ROOT))
-    hatch_build._import_build_module("data.snapshot")  # bind the build-time package to the real sources first
-    monkeypatch.setattr(hatch_build, "PACKAGE_DIR", tmp_path / "pkg")  # so nothing lands in the repo
+    hatch_build = _build_hook_module(monkeypatch, tmp_path)
     monkeypatch.delenv("STRUDEL_SNAPSHOT_SOURCE", raising=False)
     empty = tmp_path / "bin"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))
-
-    class App:
-        def __init__(self) -> None:
-            self.info: list[str] = []
-            self.warnings: list[str] = []
-
-        def display_info(self, message: str) -> None:
-            self.info.append(message)
-
-        def display_warning(self, message: str) -> None:
-            self.warnings.append(message)
-
-    app = App()
+    app = _BuildApp()
     hook = hatch_build.SnapshotBuildHook(str(ROOT), {}, None, None, str(tmp_path), "wheel", app)
     with pytest.raises(hatch_build.SnapshotBuildError) as failure:
         hook.initialize("0", {})
@@ -486,28 +494,9 @@ def test_the_build_hook_stops_without_a_snapshot_and_names_both_fixes(monkeypatc
 def test_the_build_hook_indexes_the_snapshot_it_embeds(monkeypatch, tmp_path, shared_snapshot_dir):
     """Given STRUDEL_SNAPSHOT_SOURCE, when a wheel builds, then the embedded snapshot's index parts
     are written beside it under the key the package computes at run time for that snapshot."""
-    pytest.importorskip("hatchling", reason="the build hook needs hatchling in the test environment")
-    sys.path.insert(0, str(ROOT))
-    try:
-        import hatch_build
-    finally:
-        sys.path.remove(str(ROOT))
-    hatch_build._import_build_module("data.snapshot")  # bind the build-time package to the real sources first
-    monkeypatch.setattr(hatch_build, "PACKAGE_DIR", tmp_path / "pkg")  # so nothing lands in the repo
+    hatch_build = _build_hook_module(monkeypatch, tmp_path)
     monkeypatch.setenv("STRUDEL_SNAPSHOT_SOURCE", str(shared_snapshot_dir))
-
-    class App:
-        def __init__(self) -> None:
-            self.info: list[str] = []
-            self.warnings: list[str] = []
-
-        def display_info(self, message: str) -> None:
-            self.info.append(message)
-
-        def display_warning(self, message: str) -> None:
-            self.warnings.append(message)
-
-    app = App()
+    app = _BuildApp()
     hatch_build.SnapshotBuildHook(str(ROOT), {}, None, None, str(tmp_path), "wheel", app).initialize("0", {})
     from strudel_jupyter.data.index_cache import INDEX_FILE, cache_key
 
