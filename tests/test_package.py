@@ -19,3 +19,15 @@ def test_importing_the_package_loads_neither_pandas_nor_widgets():
     code = "import sys, strudel_jupyter; print('pandas' in sys.modules, 'ipywidgets' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_a_first_answer_by_name_imports_no_fuzzy_matcher_and_a_typo_does():
+    # Given a new process, when it answers "what does room do", then rapidfuzz was not needed
+    # (lookup/fuzzy.py imports it on first use); a typo's "did you mean" imports it and answers
+    code = (
+        "import sys; from strudel_jupyter import strudel_knowledge as k; "
+        "first = k('what does room do')['items'][0]['name']; before = 'rapidfuzz' in sys.modules; "
+        "typo = k('is revreb valid'); print(first, before, 'rapidfuzz' in sys.modules, typo['ok'])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["room", "False", "True", "False"]

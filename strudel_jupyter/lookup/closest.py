@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
-from rapidfuzz import fuzz, process
+from . import fuzzy
 
 __all__ = ["SUGGEST_CUTOFF", "ByLength", "Close", "Scorer", "closest", "did_you_mean"]
 
@@ -63,25 +63,26 @@ class ByLength:
 
 @overload
 def closest(
-    word: str, choices: ByLength, *, scorer: Scorer = ..., cutoff: float = ..., limit: int = ...
+    word: str, choices: ByLength, *, scorer: Scorer | None = ..., cutoff: float = ..., limit: int = ...
 ) -> list[Close[int]]: ...
 @overload
 def closest(
-    word: str, choices: Mapping[K, str], *, scorer: Scorer = ..., cutoff: float = ..., limit: int = ...
+    word: str, choices: Mapping[K, str], *, scorer: Scorer | None = ..., cutoff: float = ..., limit: int = ...
 ) -> list[Close[K]]: ...
 @overload
 def closest(
-    word: str, choices: Sequence[str], *, scorer: Scorer = ..., cutoff: float = ..., limit: int = ...
+    word: str, choices: Sequence[str], *, scorer: Scorer | None = ..., cutoff: float = ..., limit: int = ...
 ) -> list[Close[int]]: ...
 def closest(
     word: str,
     choices: Sequence[str] | Mapping[Any, str] | ByLength,
     *,
-    scorer: Scorer = fuzz.ratio,
+    scorer: Scorer | None = None,
     cutoff: float = 60.0,
     limit: int = 5,
 ) -> list[Close[Any]]:
-    """The ``limit`` choices closest to ``word`` with a score of at least ``cutoff``, best first.
+    """The ``limit`` choices closest to ``word`` with a score of at least ``cutoff``, best first
+    (``scorer``: rapidfuzz's ``fuzz.ratio`` unless given).
 
     Ties keep the choices' own order, so callers that pass names in the REPL's order get
     suggestions in that order. ``key`` is the choice's position in a sequence or its key in
@@ -89,12 +90,14 @@ def closest(
     """
     if not word or limit <= 0 or not choices:
         return []
+    if scorer is None:
+        scorer = fuzzy.fuzz.ratio
     if isinstance(choices, ByLength):
-        start, end = choices.within_reach(word, cutoff) if scorer is fuzz.ratio else (0, len(choices))
-        found = process.extract(word, choices.choices[start:end], scorer=scorer, limit=None, score_cutoff=cutoff)
+        start, end = choices.within_reach(word, cutoff) if scorer is fuzzy.fuzz.ratio else (0, len(choices))
+        found = fuzzy.process.extract(word, choices.choices[start:end], scorer=scorer, limit=None, score_cutoff=cutoff)
         near = sorted((-score, choices.keys[start + i], choice) for choice, score, i in found)
         return [Close(str(choice), float(-score), key) for score, key, choice in near[:limit]]
-    hits = process.extract(word, choices, scorer=scorer, limit=limit, score_cutoff=cutoff)
+    hits = fuzzy.process.extract(word, choices, scorer=scorer, limit=limit, score_cutoff=cutoff)
     return [Close(str(choice), float(score), key) for choice, score, key in hits]
 
 

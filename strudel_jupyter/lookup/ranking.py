@@ -10,14 +10,13 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from rapidfuzz import fuzz
-
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
 from ..data.textindex import split_identifier, tokenize
 from ..data.tonal import split_chord
 from ..vocabulary import Domain, Kind, Match
+from . import fuzzy
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
 from .pages import with_page_evidence
@@ -816,8 +815,8 @@ def _corrected(word: str, hits: Sequence[Hit]) -> str:
     it is as likely another English word.
     """
     lower, best = word.lower(), max(hits, key=lambda h: h.score)  # the first of equals
-    part = max(split_identifier(best.name) or [best.name], key=lambda p: fuzz.ratio(lower, p))
-    sure = len(lower) >= CORRECTED_LETTERS and fuzz.ratio(lower, part) >= CORRECTED_RATIO
+    part = max(split_identifier(best.name) or [best.name], key=lambda p: fuzzy.fuzz.ratio(lower, p))
+    sure = len(lower) >= CORRECTED_LETTERS and fuzzy.fuzz.ratio(lower, part) >= CORRECTED_RATIO
     return part if sure and not lower.startswith(part) else word
 
 

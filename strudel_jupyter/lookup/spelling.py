@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from rapidfuzz.distance import OSA
-
 from ..data.index import StrudelIndex
 from ..data.textindex import stem, tokenize
+from . import fuzzy
 from .closest import ByLength, closest
 from .glossary import load_glossary
 from .phrasebook import load_phrasebook
@@ -118,7 +117,7 @@ def _correction(known: _Known, lower: str) -> str | None:
     near = {
         c.choice
         for c in closest(lower, known.choices, cutoff=EDIT_RATIO, limit=EDIT_CANDIDATES)
-        if OSA.distance(lower, c.choice) <= 1 or OSA.distance(stemmed, c.choice) <= 1
+        if fuzzy.OSA.distance(lower, c.choice) <= 1 or fuzzy.OSA.distance(stemmed, c.choice) <= 1
     }
     # a name and its own stem ("superimpose", "superimpos") are one word
     if len({stem(c) if c in known.names else c for c in near}) != 1:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rapidfuzz import fuzz
-
 from ...data.collation import collation_key
 from ...data.reference import ReferenceEntry
 from ...data.sound_words import sounds_for_word
 from ...data.sounds import Bank, SoundEntry
 from ...vocabulary import LIST_LIMIT, Domain, Match
+from .. import fuzzy
 from ..closest import closest
 from ..intent import ParsedQuery
 from ..items import Item, KnowledgeResponse, bank_item, function_item, sound_item
@@ -79,7 +78,7 @@ def answer_listing(question: Question, parsed: ParsedQuery, domain: Domain) -> K
 
 def suggest_tags(tags: dict[str, int], word: str) -> list[str]:
     """Real tags close to ``word``."""
-    return [c.choice for c in closest(word, list(tags), scorer=fuzz.WRatio, cutoff=_TAG_CUTOFF, limit=5)]
+    return [c.choice for c in closest(word, list(tags), scorer=fuzzy.fuzz.WRatio, cutoff=_TAG_CUTOFF, limit=5)]
 
 
 def _known_tag(question: Question, word: str) -> str | None:

@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rapidfuzz import fuzz
-
 from ...data.tonal import ChordType, ScaleType, TonalIndex, split_chord
 from ...limits import MAX_TONAL_NAMES
 from ...vocabulary import Domain, Match
+from .. import fuzzy
 from ..closest import Scorer, closest
 from ..intent import STOPWORDS
 from ..items import (
@@ -349,7 +348,7 @@ def _check_scale(question: Question, tonal: TonalIndex, subject: str) -> Knowled
             f"{', '.join(s.written for s in containing)}. Write one after a tonic: {entries[0]['usage']}."
         )
         return _success(question, answer, "scales", entries, total=len(entries), mode="list")
-    close = [found for n in _closest(word, tonal.scale_names, scorer=fuzz.WRatio) if (found := tonal.scale(n))]
+    close = [found for n in _closest(word, tonal.scale_names, scorer=fuzzy.fuzz.WRatio) if (found := tonal.scale(n))]
     tonic = reading.tonic or "C"
     answer = (
         f"No: {subject!r} is not a scale name tonal knows ({len(tonal.scales)} scale types; "
@@ -405,7 +404,7 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
         return _success(question, answer, "chord types", entries, total=len(entries), mode="detail")
     symbol = parts[1] if parts is not None else subject
     known = list(dict.fromkeys([*(tonal.symbols_of() or ()), *tonal.by_chord_symbol]))
-    close = _closest(symbol, [s for s in known if s], scorer=fuzz.ratio)
+    close = _closest(symbol, [s for s in known if s], scorer=fuzzy.fuzz.ratio)
     answer = f"No: {subject!r} is not a chord symbol tonal or a voicing dictionary knows."
     if close:
         answer += f" Closest chord symbols: {', '.join(close)}."
@@ -432,7 +431,7 @@ def _check_dictionary(question: Question, tonal: TonalIndex, subject: str) -> Kn
         item = tonal_voicing(found, tonal, match="exact", score=1.0)
         answer = f"Yes: {found.name} is a voicing dictionary with {len(found.symbols)} chord symbols: {item['usage']}."
         return _success(question, answer, "voicing dictionaries", [item], total=1, mode="detail")
-    close = _closest(subject.lower(), list(tonal.voicings), scorer=fuzz.WRatio) or list(tonal.voicings)
+    close = _closest(subject.lower(), list(tonal.voicings), scorer=fuzzy.fuzz.WRatio) or list(tonal.voicings)
     answer = f"No: {subject!r} is not a voicing dictionary; there are {join_names(list(tonal.voicings), 10)}."
     return _no(question, answer, "voicing dictionaries", [tonal_voicing(tonal.voicings[n], tonal) for n in close])
 
