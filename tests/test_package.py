@@ -21,13 +21,17 @@ def test_importing_the_package_loads_neither_pandas_nor_widgets():
     assert out.split() == ["False", "False"]
 
 
-def test_a_first_answer_by_name_imports_no_fuzzy_matcher_and_a_typo_does():
-    # Given a new process, when it answers "what does room do", then rapidfuzz was not needed
-    # (lookup/fuzzy.py imports it on first use); a typo's "did you mean" imports it and answers
+def test_a_first_answer_by_name_needs_no_fuzzy_matcher_nor_phrases_and_a_description_does():
+    # Given a new process, when it answers "what does room do", then neither rapidfuzz (imported
+    # on first use by lookup/fuzzy.py) nor the phrasebook's thousands of phrases were needed; a
+    # typo's "did you mean" imports rapidfuzz, and a description reads the phrases
     code = (
         "import sys; from strudel_jupyter import strudel_knowledge as k; "
-        "first = k('what does room do')['items'][0]['name']; before = 'rapidfuzz' in sys.modules; "
-        "typo = k('is revreb valid'); print(first, before, 'rapidfuzz' in sys.modules, typo['ok'])"
+        "from strudel_jupyter.lookup.phrasebook import load_phrasebook as book; "
+        "first = k('what does room do')['items'][0]['name']; "
+        "before = ('rapidfuzz' in sys.modules, '_phrases' in vars(book())); "
+        "typo = k('is revreb valid'); wish = k('ratchet the hats')['items'][0]['name']; "
+        "print(first, *before, 'rapidfuzz' in sys.modules, typo['ok'], wish, '_phrases' in vars(book()))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["room", "False", "True", "False"]
+    assert out.split() == ["room", "False", "False", "True", "False", "ply", "True"]

@@ -99,19 +99,8 @@ class Phrasebook:
     def __init__(self, lines: Sequence[PhraseLine], headers: dict[str, str] | None = None) -> None:
         self.lines = tuple(lines)
         self.headers = dict(headers or {})  # area -> its header comment
-        table: dict[tuple[str, ...], list[tuple[str, str, bool]]] = {}
-        for entry in self.lines:
-            for phrase in entry.phrases:
-                key = phrase_key(phrase)
-                if key:
-                    targets = table.setdefault(key, [])
-                    if (entry.target, entry.sounds) not in ((t, s) for t, _, s in targets):
-                        targets.append((entry.target, phrase, entry.sounds))
-        self.table = {k: tuple(v) for k, v in table.items()}
-        self.longest = max((len(k) for k in self.table), default=0)
-        self._starts = phrase_starts(self.table)
-        # every word of every phrase (not of the near ones: those name what Strudel lacks)
-        self.stems = frozenset(t for k in self.table for t in k)
+        # the near phrases (a few hundred) are read at once: every description looks for them;
+        # the phrases themselves (thousands) when a question first needs them (``_phrases``)
         near: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
         spelled: dict[tuple[str, ...], set[str]] = {}
         for entry in self.lines:
@@ -123,6 +112,38 @@ class Phrasebook:
         self.near = {k: tuple(v) for k, v in near.items()}
         self.near_spellings = {k: frozenset(v) for k, v in spelled.items()}  # as written, per key
         self._near_starts = phrase_starts(self.near)
+
+    @functools.cached_property
+    def _phrases(
+        self,
+    ) -> tuple[dict[tuple[str, ...], tuple[tuple[str, str, bool], ...]], dict[str, tuple[int, ...]], frozenset[str]]:
+        """The phrases by their stems, the stems a phrase can start with, and every stem of every
+        phrase (not of the near ones: those name what Strudel lacks). Built once, on first use: a
+        question answered by a name alone ("what does room do") never reads them."""
+        table: dict[tuple[str, ...], list[tuple[str, str, bool]]] = {}
+        for entry in self.lines:
+            for phrase in entry.phrases:
+                key = phrase_key(phrase)
+                if key:
+                    targets = table.setdefault(key, [])
+                    if (entry.target, entry.sounds) not in ((t, s) for t, _, s in targets):
+                        targets.append((entry.target, phrase, entry.sounds))
+        frozen = {k: tuple(v) for k, v in table.items()}
+        return frozen, phrase_starts(frozen), frozenset(t for k in frozen for t in k)
+
+    @property
+    def table(self) -> dict[tuple[str, ...], tuple[tuple[str, str, bool], ...]]:
+        """The phrases by their stems: ``{stems: ((target, phrase, sounds), ...)}``."""
+        return self._phrases[0]
+
+    @property
+    def stems(self) -> frozenset[str]:
+        """Every stem of every phrase: words the phrasebook gives a meaning."""
+        return self._phrases[2]
+
+    @property
+    def longest(self) -> int:
+        return max((len(k) for k in self.table), default=0)
 
     def calls_by_name(self, name: str) -> bool:
         """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
@@ -137,7 +158,7 @@ class Phrasebook:
         """The phrases in a list of stems, longest first, not overlapping; each target of a
         phrase is one hit, in the order the files list them."""
         hits: list[PhraseHit] = []
-        for start, end, targets in find_phrases(stems, self.table, self._starts):
+        for start, end, targets in find_phrases(stems, self.table, self._phrases[1]):
             key = tuple(stems[start:end])
             if key not in self.table:  # a phrasal verb around one word: "turn the bass down"
                 key = (stems[start], stems[end - 1])
