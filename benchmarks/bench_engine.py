@@ -30,16 +30,11 @@ import sys
 import time
 from pathlib import Path
 
+from benchstats import percentile  # benchmarks/ is the script's own folder on sys.path
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "strudel-snapshot"
-
-
-def percentile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    k = (len(values) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
 def rss_mb(pid: int) -> float:

@@ -35,6 +35,8 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlencode
 
+from benchstats import percentile  # benchmarks/ is the script's own folder on sys.path
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "strudel-snapshot"
 TARGET_P99_MS = 20.0
@@ -109,13 +111,6 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return float("nan")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def percentile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    k = (len(values) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
 def free_port() -> int:
