@@ -179,7 +179,6 @@ class Glossary:
         self.entries = tuple(entries)
         self._phrases = {False: self._by_phrase(e for e in self.entries if not e.sounds)}
         self._phrases[True] = self._by_phrase(e for e in self.entries if e.sounds)
-        self.longest = max((len(k) for table in self._phrases.values() for k in table), default=0)
         # the stems a phrase can start with (every other position is passed over at once), with its lengths
         self._starts = {key: phrase_starts(table) for key, table in self._phrases.items()}
         self.stems = frozenset(t for table in self._phrases.values() for k in table for t in k)

@@ -141,10 +141,6 @@ class Phrasebook:
         """Every stem of every phrase: words the phrasebook gives a meaning."""
         return self._phrases[2]
 
-    @property
-    def longest(self) -> int:
-        return max((len(k) for k in self.table), default=0)
-
     def calls_by_name(self, name: str) -> bool:
         """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
         their word too, not an everyday word that happens to be a name ("mode", "end")."""

@@ -93,7 +93,7 @@ def run_findings(
         # the static check already said it, with its place and real names to use instead; when
         # nothing plays, the REPL shows it as an error: the static finding says so, once
         if not run.events:
-            found.extend(_confirmed(f, error.message) for f in static if f.kind in _QUERY_KINDS)
+            found.extend(_confirmed(f) for f in static if f.kind in _QUERY_KINDS)
     elif error is not None:  # thrown while querying: the REPL logs it and plays nothing for that span
         line, column = error.line or 1, error.column or 1
         where = "in the cycles checked" if not run.events else "in some of the cycles checked (others play)"
@@ -111,9 +111,9 @@ def same_place(finding: Finding) -> tuple[str, str, int, int]:
     return finding.kind, finding.name, finding.line, finding.column
 
 
-def _confirmed(finding: Finding, message: str) -> Finding:
-    """A static tonal warning the engine confirmed by throwing while it played: an error, at its place."""
-    del message  # the static message names the cause and the real names to use instead
+def _confirmed(finding: Finding) -> Finding:
+    """A static tonal warning the engine confirmed by throwing while it played: an error, at its
+    place (its message already names the cause and the real names to use instead)."""
     return replace(finding, severity="error", message=f"{finding.message} (confirmed by running it)")
 
 
