@@ -271,6 +271,16 @@ def run_command(page, label: str, *, shows=None) -> None:
     raise AssertionError(f"the command {label!r} never ran from the palette")
 
 
+@contextlib.contextmanager
+def dark_theme(page):
+    """JupyterLab's dark theme for the ``with`` block, the light one again after it."""
+    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
+    try:
+        yield
+    finally:
+        run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
+
+
 def sidebar(page):
     return page.locator(".jp-StrudelPanel")
 

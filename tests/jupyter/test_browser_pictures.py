@@ -48,11 +48,8 @@ def test_a_strudel_cell_shows_its_picture_in_light_and_dark(page):
     cell.scroll_into_view_if_needed()
     shot(page, "light-pictures-strudel-cell")
     # and in the dark theme it is the same transparent picture on the dark background
-    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
-    try:
+    with harness.dark_theme(page):
         shot(page, "dark-pictures-strudel-cell")
-    finally:
-        run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
 
 
 def test_the_sidebar_function_detail_shows_each_examples_picture(page):
@@ -84,11 +81,8 @@ def test_the_sidebar_function_detail_shows_each_examples_picture(page):
     detail.locator(".jp-Strudel-examples").screenshot(
         path=str(harness.ARTIFACTS / "light-pictures-sidebar-fast-examples.png")
     )
-    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
-    try:
+    with harness.dark_theme(page):
         shot(page, "dark-pictures-sidebar-fast")
-    finally:
-        run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
 
 
 def test_the_notebook_panels_function_detail_shows_each_examples_picture(page):

@@ -24,7 +24,7 @@ from tests.conftest import SHARED_SNAPSHOT
 from tests.standin_cdn import StandinCDN, _handler, wav_bytes
 
 from . import test_browser as harness
-from .test_browser import TIMEOUT_MS, run_command, sidebar, tabpanel
+from .test_browser import TIMEOUT_MS, dark_theme, run_command, sidebar, tabpanel
 from .test_browser import jp_asyncio_loop as jp_asyncio_loop
 from .test_browser import jp_server_cleanup as jp_server_cleanup
 from .test_browser_audio import PEAK_SCRIPT, SILENCE, SOUND, TAP_SCRIPT, search_sound, wait_for_silence
@@ -196,15 +196,14 @@ def test_a_drum_sample_plays_through_the_server_then_from_its_cache_when_the_cdn
     )
     page.goto(lab.page_url("/lab/tree/drums.ipynb"))
     page.locator(".jp-SideBar [data-id='strudel-jupyter-sidebar']").wait_for()
-    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
-    sounds = sounds_tab(page)
-    search_sound(sounds, "rolandtr808_bd").click()
-    # Then it still sounds: the server answered from its cache
-    assert peak(page, 6000, until=SOUND) > SOUND
-    sounds.locator(".jp-Strudel-auditionStatus", has_text="Played rolandtr808_bd").wait_for()
-    assert "cache" in sources, sources
-    shot(page, "dark-sidebar-sample-playing")
-    run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
+    with dark_theme(page):
+        sounds = sounds_tab(page)
+        search_sound(sounds, "rolandtr808_bd").click()
+        # Then it still sounds: the server answered from its cache
+        assert peak(page, 6000, until=SOUND) > SOUND
+        sounds.locator(".jp-Strudel-auditionStatus", has_text="Played rolandtr808_bd").wait_for()
+        assert "cache" in sources, sources
+        shot(page, "dark-sidebar-sample-playing")
     context.close()
 
 
@@ -235,9 +234,8 @@ def test_a_sample_neither_upstream_nor_cached_says_so_in_one_line(page, cdn):
     assert peak(page, 6000, until=SOUND) > SOUND
     search_sound(sounds, "rolandtr808_hh").click()
     status.wait_for()
-    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
-    shot(page, "dark-sidebar-offline-message")
-    run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
+    with dark_theme(page):
+        shot(page, "dark-sidebar-offline-message")
 
 
 def test_a_pattern_of_the_cached_bank_plays_and_one_that_cannot_sound_never_says_playing(page, cdn):
@@ -285,13 +283,12 @@ def test_a_pattern_of_the_cached_bank_plays_and_one_that_cannot_sound_never_says
 
     hats.scroll_into_view_if_needed()
     shot(page, "light-player-failing")
-    run_command(page, "JupyterLab Dark", shows=page.locator("body[data-jp-theme-light='false'] .jp-LabShell"))
-    hats.scroll_into_view_if_needed()
-    shot(page, "dark-player-failing")
-    # "more" unfolds the whole message and its details
-    state.get_by_role("button", name="more").click()
-    hats_message = state.locator(".jp-Strudel-messageText")
-    assert hats_message.bounding_box()["height"] > 1.6 * line
-    assert _tr808("hh").split("/")[-1] in state.locator(".jp-Strudel-messageDetails").inner_text()
-    shot(page, "dark-player-failing-unfolded")
-    run_command(page, "JupyterLab Light", shows=page.locator("body[data-jp-theme-light='true'] .jp-LabShell"))
+    with dark_theme(page):
+        hats.scroll_into_view_if_needed()
+        shot(page, "dark-player-failing")
+        # "more" unfolds the whole message and its details
+        state.get_by_role("button", name="more").click()
+        hats_message = state.locator(".jp-Strudel-messageText")
+        assert hats_message.bounding_box()["height"] > 1.6 * line
+        assert _tr808("hh").split("/")[-1] in state.locator(".jp-Strudel-messageDetails").inner_text()
+        shot(page, "dark-player-failing-unfolded")
