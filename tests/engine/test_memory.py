@@ -102,3 +102,38 @@ def test_the_engine_process_maps_no_openssl(process):
         libraries = {line.split()[-1] for line in fh if ".so" in line}
     assert any("mini_racer" in lib for lib in libraries)
     assert not [lib for lib in libraries if "libssl" in lib or "libcrypto" in lib]
+
+
+def library_pages_kb(pid: int, library: str) -> dict[str, int]:
+    """Resident kB of each read-only mapping of ``library`` in ``pid``: {"perms@offset": kB}."""
+    out: dict[str, int] = {}
+    key = None
+    with open(f"/proc/{pid}/smaps", encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            head, _, rest = line.partition(" ")
+            if not head.endswith(":"):
+                fields = rest.split()
+                key = f"{fields[0]}@{fields[1]}" if line.rstrip().endswith(library) else None
+            elif key and head == "Rss:":
+                out[key] = out.get(key, 0) + int(rest.split()[0])
+    return out
+
+
+def test_the_loaded_engine_gives_back_the_library_pages_only_loading_read(shared_snapshot_dir):
+    # Given a fresh engine: loading read libmini_racer.so's symbol tables and relocations (~18 MB)
+    process = EngineProcess(shared_snapshot_dir, seconds=30)
+    try:
+        process.start()
+        assert process.pid is not None
+        # When it is ready, then they are no longer resident: at most a few MB of the library's
+        # first, read-only segment (symbols, relocations, constants) are
+        pages = library_pages_kb(process.pid, "libmini_racer.so")
+        first_segment = pages["r--p@00000000"]
+        assert first_segment < 4 * 1024, pages
+        # and the relocated data (its private copy) is still there: only clean file pages went
+        assert any(kb > 0 for key, kb in pages.items() if key.startswith("r--p@") and key != "r--p@00000000"), pages
+        # and it plays what it played before; what it reads again comes back from the file
+        assert len(run_code('note("c e g").s("sawtooth").lpf(800)', process=process).events) == 3
+        assert len(run_code('s("bd*4")', process=process).events) == 4
+    finally:
+        process.close()
