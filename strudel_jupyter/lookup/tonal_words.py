@@ -37,8 +37,9 @@ DICTIONARY_TARGET = "dictionary"
 
 #: The weight of a tonal name found (a phrase's weight: 1.0 is the most specific).
 NAME_WEIGHT = 1.0
-#: English words that say a scale is meant ("E spanish scale", "the blues mode", "key of C").
-_SCALE_CONTEXT = frozenset("scale scales mode modes key keys tonality tonic".split())
+#: English words that say a scale is meant ("E spanish scale", "the blues mode", "key of C",
+#: "spanish notes": a scale is a set of notes).
+_SCALE_CONTEXT = frozenset("scale scales mode modes key keys tonality tonic notes".split())
 #: English words that say a chord is meant ("sus chord", "minor triads").
 _CHORD_NOUNS = frozenset("chord chords triad triads voicing voicings".split())
 #: English words that say voicings are meant ("the left hand voicings").
@@ -122,6 +123,8 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     for start, end in _spans(len(lower)):
         spelled = " ".join(lower[start:end])  # content words already
         own = names.scales.get(spelled)
+        if own is None and end - start == 1 and len(spelled) > 4 and spelled.endswith("y"):
+            own = names.scales.get(spelled[:-1])  # an adjective made of a scale's name: "bluesy"
         if own is None:
             continue
         after = lower[end] if end < len(lower) else ""

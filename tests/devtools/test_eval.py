@@ -42,6 +42,10 @@ DATA = Path(__file__).parents[1] / "fixtures"
         # tonal questions in musicians' words (play in A minor, a sus chord, arpeggiate, transpose
         # by scale degrees, is X a scale): 78.3% before the tonal names were read as phrases, 93.3% after
         (DATA / "eval_tonal_dev.jsonl", 0.9),
+        # 281 questions written without the code at the start of session 7 (112 doc-worded, one per
+        # function; 109 functions in musicians' words; sounds; tonal), visible: for tuning;
+        # 75.1% when first measured
+        (DATA / "eval_dev7.jsonl", 0.75),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):

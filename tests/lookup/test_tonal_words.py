@@ -106,3 +106,13 @@ def test_a_spanish_guitar_is_still_a_guitar():
     # Given an alias of a scale used as an everyday word, Then the sound answers, not scale()
     response = strudel_knowledge("spanish guitar")
     assert response["ok"] and response["items"][0]["name"] != "scale"
+
+
+def test_an_adjective_made_of_a_scale_name_is_that_scale(shared_index):
+    # Given a scale name turned adjective ("blues" -> "bluesy") with words saying notes are meant
+    assert shared_index.tonal.scale("blues") is not None
+    # Then it is a phrase for scale(), as the name itself would be
+    assert [t for t, _ in _hits(shared_index, "bluesy notes over the chords")] == ["scale"]
+    assert strudel_knowledge("bluesy notes for the lead line")["items"][0]["name"] == "scale"
+    # and a word ending in y whose stem is no scale stays a word
+    assert _hits(shared_index, "a funky bass line") == []

@@ -66,8 +66,15 @@ _NOUN = (
 _IS_A = re.compile(
     r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?) (?:an? )?(?:(?:valid|real|known|strudel|tonal) )?"
     + _NOUN
-    + r"(?: in strudel)?",
+    + r"(?: (?:that |which )?(?:i|you|we) (?:can|could|may) (?:use|play|pick|choose|try))?"
+    + r"(?: (?:in|with|for) strudel)?(?: here)?",
     re.IGNORECASE,
+)
+#: Words around a name in a check that are not the name: "is hirajoshi available as a scale",
+#: "is dorian also a mode", "is the lydian really a scale".
+_CHECK_FILLER = frozenset(
+    "available usable supported valid known listed included allowed possible ok okay real proper actual "
+    "as also even really actually still".split()
 )
 #: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale",
 #: "can I use the hirajoshi scale"
@@ -302,6 +309,12 @@ def _names_a_scale(question: Question, tonal: TonalIndex, subject: str) -> bool:
 
 def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> KnowledgeResponse:
     subject = _ARTICLE.sub("", subject.strip().strip("`'\""))  # "is the dorian mode ...": dorian
+    words = subject.split()
+    while len(words) > 1 and words[-1].lower() in _CHECK_FILLER:
+        words.pop()  # "hirajoshi available as": hirajoshi
+    while len(words) > 1 and words[0].lower() in _CHECK_FILLER:
+        words.pop(0)  # "really the dorian": dorian
+    subject = _ARTICLE.sub("", " ".join(words))
     if noun.startswith("chord"):
         return _check_chord(question, tonal, subject)
     if noun.startswith(("voicing", "dictionary")):

@@ -334,3 +334,15 @@ def test_articles_and_the_noun_first_are_read(shared_index):
     assert response["tonal"]["names"] == ["lefthand"]
     # and no name at all is no check of one
     assert "tonal" not in strudel_knowledge("is there a scale")
+
+
+def test_words_around_the_name_in_a_check_are_not_the_name(shared_index):
+    # Given a check whose name has words about availability around it, or words after its noun
+    # When it is asked, Then the name alone is checked
+    assert strudel_knowledge("is hirajoshi available as a scale?")["tonal"]["names"] == ["hirajoshi"]
+    assert strudel_knowledge("is dorian also a mode")["tonal"]["names"] == ["dorian"]
+    response = strudel_knowledge("is m7b5 a chord symbol I can use")
+    assert response["ok"] and response["tonal"]["names"][0] == shared_index.tonal.by_chord_symbol["m7b5"].name
+    assert strudel_knowledge("is dorian a scale we could use in strudel")["tonal"]["names"] == ["dorian"]
+    # and an invented name with the same words around it is still a no
+    assert not strudel_knowledge("is zorblax available as a scale")["ok"]
