@@ -353,11 +353,20 @@ def _category(word: str) -> tuple[str | None, str | None]:
     return normalise_category(w), None
 
 
+#: "sounds" after what is heard, not after a kind of sound, is the verb: "which scale sounds
+#: eastern", "the melody sounds sad" ask about that thing, never for a listing of sounds.
+_SOUNDS_VERB_AFTER = re.compile(
+    r"\b(?:scale|scales|mode|modes|key|chord|chords|melody|melodies|it|this|that|pattern|beat|groove|rhythm|mix)"
+    r"\s+sounds\b",
+    re.I,
+)
+
+
 def _listing(parsed: ParsedQuery, text: str) -> bool:
     """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
     match = _CATEGORY_RE.search(text)
     bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
-    if not match and not re.search(r"\bsounds\b", text, re.I):
+    if not match and (not re.search(r"\bsounds\b", text, re.I) or _SOUNDS_VERB_AFTER.search(text)):
         return False
     if match:
         category, type_filter = _category(match.group("cat"))

@@ -116,3 +116,21 @@ def test_an_adjective_made_of_a_scale_name_is_that_scale(shared_index):
     assert strudel_knowledge("bluesy notes for the lead line")["items"][0]["name"] == "scale"
     # and a word ending in y whose stem is no scale stays a word
     assert _hits(shared_index, "a funky bass line") == []
+
+
+def test_sounds_after_a_scale_is_how_it_sounds_not_a_listing_of_sounds():
+    # Given "sounds" as the verb after a scale or a melody
+    response = strudel_knowledge("which scale sounds middle eastern")
+    # Then the question is about scales, not a listing of every sound
+    assert response["mode"] != "list" and response["items"][0]["name"] == "scale"
+    # and listings of sounds are still listings
+    assert strudel_knowledge("what sounds are there")["mode"] == "list"
+    assert strudel_knowledge("which sounds are drums")["mode"] == "list"
+
+
+def test_a_mood_for_a_melody_is_a_scale_not_something_strudel_lacks():
+    # Given a melody or chords asked for by their mood
+    for query in ("give me a sad sounding melody", "a dark melody for the verse"):
+        response = strudel_knowledge(query)
+        # Then the scale function answers (a mood is what a scale gives a melody)
+        assert response["ok"] and response["items"][0]["name"] == "scale", query

@@ -79,7 +79,7 @@ _CHECK_FILLER = frozenset(
 #: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale",
 #: "can I use the hirajoshi scale"
 _HAS = re.compile(
-    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there))?"
+    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there|an? (?:real )?thing))?"
     r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)"
     r"|can (?:i|you|we) (?:use|play|get) (?:an? |the )?(?P<subject3>[^ ].*?)(?: in strudel)?",
     re.IGNORECASE,
@@ -98,6 +98,26 @@ _SYMBOL_FOR = re.compile(
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
+_CHORD_WORD = re.compile(r"\s+(?:chord|chords|chord\s+symbol|chord\s+type)$", re.IGNORECASE)
+#: Chord types in words as musicians also write them: "minor 9" is "minor ninth", "maj 7" is "major seventh".
+_CHORD_SPELLING = {
+    "5": "fifth",
+    "6": "sixth",
+    "7": "seventh",
+    "9": "ninth",
+    "11": "eleventh",
+    "13": "thirteenth",
+    "7th": "seventh",
+    "9th": "ninth",
+    "11th": "eleventh",
+    "13th": "thirteenth",
+    "6th": "sixth",
+    "maj": "major",
+    "min": "minor",
+    "dom": "dominant",
+    "dim": "diminished",
+    "aug": "augmented",
+}
 _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
 _DICTIONARY_WORD = re.compile(r"\s+(?:voicings?(?:\s+dictionary)?|dictionary)$", re.IGNORECASE)
 #: "is the chord symbol m9 supported", "is the scale hirajoshi available": the noun first, then the name
@@ -142,6 +162,12 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         dictionary = _DICTIONARY_WORD.sub("", named)
         if dictionary != named and dictionary in tonal.voicings:  # "can I use the lefthand voicings"
             return _check(question, tonal, dictionary, "voicing dictionary")
+        chord = _CHORD_WORD.sub("", named)
+        known = (
+            chord in tonal.by_chord_symbol or split_chord(chord) is not None or _chord_type(tonal, chord) is not None
+        )
+        if chord != named and known:
+            return _check(question, tonal, chord, "chord")  # "can I use a minor 9 chord", "is there a m7b5 chord"
         subject = _SCALE_WORD.sub("", named)
         said = subject != named and re.fullmatch(r"[\w#' -]+", subject) is not None
         said = said and any(w not in STOPWORDS for w in subject.lower().split())  # not "is there a scale"
@@ -427,7 +453,7 @@ def _check_chord(question: Question, tonal: TonalIndex, subject: str) -> Knowled
 
 def _chord_type(tonal: TonalIndex, subject: str) -> ChordType | None:
     """The chord type a name in words means ("half diminished", "a minor seventh chord"), else None."""
-    words = re.sub(r"[\s-]+", " ", subject.lower()).split()
+    words = [_CHORD_SPELLING.get(w, w) for w in re.sub(r"[\s-]+", " ", subject.lower()).split()]
     while words and words[0] in ("a", "an", "the"):
         words = words[1:]
     while words and words[-1] in ("chord", "chords"):

@@ -346,3 +346,14 @@ def test_words_around_the_name_in_a_check_are_not_the_name(shared_index):
     assert strudel_knowledge("is dorian a scale we could use in strudel")["tonal"]["names"] == ["dorian"]
     # and an invented name with the same words around it is still a no
     assert not strudel_knowledge("is zorblax available as a scale")["ok"]
+
+
+def test_can_i_use_a_chord_checks_the_chord(shared_index):
+    # Given a chord asked for by its symbol or its name in words, digits and short forms included
+    for query in ("can I use a m9 chord", "can I use a minor 9 chord", "can I use a minor ninth chord"):
+        response = strudel_knowledge(query)
+        # Then it is a check of that chord type, answered yes
+        assert response["ok"] and response["tonal"]["what"] == "chord types", query
+        assert response["tonal"]["names"][0] == shared_index.tonal.by_chord_symbol["m9"].name, query
+    # and "is X a thing" checks X
+    assert strudel_knowledge("is lydian dominant a thing")["tonal"]["names"] == ["lydian dominant"]
