@@ -99,6 +99,8 @@ _SYMBOL_FOR = re.compile(
 )
 _SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
 _CHORD_WORD = re.compile(r"\s+(?:chord|chords|chord\s+symbol|chord\s+type)$", re.IGNORECASE)
+#: A word written as a chord symbol is ("maj7sus2", "Cm11b13"): a check says yes or no for it.
+_LOOKS_LIKE_A_SYMBOL = re.compile(r"(?:[A-G][#b]?)?(?=\S*\d)(?:maj|min|dim|aug|sus|add|alt|no|m|M|[b#+^°ø()-]|\d)+")
 #: Chord types in words as musicians also write them: "minor 9" is "minor ninth", "maj 7" is "major seventh".
 _CHORD_SPELLING = {
     "5": "fifth",
@@ -166,7 +168,7 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         known = (
             chord in tonal.by_chord_symbol or split_chord(chord) is not None or _chord_type(tonal, chord) is not None
         )
-        if chord != named and known:
+        if chord != named and (known or _LOOKS_LIKE_A_SYMBOL.fullmatch(chord)):
             return _check(question, tonal, chord, "chord")  # "can I use a minor 9 chord", "is there a m7b5 chord"
         subject = _SCALE_WORD.sub("", named)
         said = subject != named and re.fullmatch(r"[\w#' -]+", subject) is not None

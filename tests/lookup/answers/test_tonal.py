@@ -357,3 +357,12 @@ def test_can_i_use_a_chord_checks_the_chord(shared_index):
         assert response["tonal"]["names"][0] == shared_index.tonal.by_chord_symbol["m9"].name, query
     # and "is X a thing" checks X
     assert strudel_knowledge("is lydian dominant a thing")["tonal"]["names"] == ["lydian dominant"]
+
+
+def test_a_word_written_as_a_chord_symbol_is_checked():
+    # Given a chord asked for by a symbol no dictionary or tonal type knows
+    response = strudel_knowledge("can I play a maj7sus2 chord")
+    # Then the answer is a plain no, with real symbols close to it
+    assert not response["ok"] and "maj7sus2" in response["answer"]
+    # and a symbol tonal knows, with its root, is a yes
+    assert strudel_knowledge("can I use an E7#9 chord")["ok"]
