@@ -79,7 +79,7 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         hits = _machine_banks(question, subject)  # "is 909 a drum bank": the RolandTR909 bank
     if not hits and noun != "bank" and domain != "reference":
         hits = _described_sound(question, subject)  # "is white noise available": the sound white
-    if not hits and noun is None and domain != "sounds":
+    if not hits and noun in (None, "function") and domain != "sounds":
         called = _called_function(question, subject)  # "is there a reverb": Strudel calls it room
         if called is not None:
             entry = question.index.reference.by_name[called.name]
@@ -126,7 +126,10 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
 
 # Asking whether Strudel can do a thing, not whether a name is valid: "is there a reverb",
 # "does strudel have an arpeggiator" (but "is reverb valid" asks about the name itself).
-_CAPABILITY = re.compile(r"^\s*(?:is there|are there|do you have|does strudel (?:have|support)|has strudel)\b", re.I)
+_CAPABILITY = re.compile(
+    r"^\s*(?:is there|are there|do you have|does strudel (?:have|support)|has strudel|can (?:i|you|we) (?:use|get|add))\b",
+    re.I,
+)
 
 
 def _called_function(question: Question, subject: str) -> Hit | None:

@@ -468,15 +468,30 @@ def _read_check(parsed: ParsedQuery, text: str) -> bool:
         match = pattern.match(text)
         if match:
             subject = _strip_subject(match.group("x"))
+            noun = (match.groupdict().get("noun") or "").lower()
+            subject, noun = _named_with_noun(subject, noun)
             if subject and len(subject.split()) <= 3:
                 parsed.intent, parsed.subject = "check", subject
-                noun = (match.groupdict().get("noun") or "").lower()
                 hint_words = [noun] + [w for w in text.split() if w.lower() != subject.lower()]
                 parsed.domain = _domain_hint(hint_words, subject)
                 parsed.noun = _NOUN_KINDS.get(re.sub(r"[\s-]+", "", noun))
                 parsed.tokens = [subject]
                 return True
     return False
+
+
+_THERE = re.compile(r"^there\s+(?:(?:is|are)\s+)?(?:(?:a|an|any|some|the)\s+)?", re.I)
+_NOUN_LAST = re.compile(rf"^(?P<x>.+?)\s+(?P<noun>{_NOUNS})s?$", re.I)
+
+
+def _named_with_noun(subject: str, noun: str) -> tuple[str, str]:
+    """The name a check asks about, and its noun: "there a jux" -> jux ("is there a jux function"),
+    "the fast function" -> fast, function ("can I use the fast function")."""
+    subject = _THERE.sub("", subject)
+    last = _NOUN_LAST.match(subject)
+    if last and not noun:
+        subject, noun = _strip_subject(last.group("x")), last.group("noun").lower()
+    return subject, noun
 
 
 def _read_banks_of_sound(parsed: ParsedQuery, text: str) -> bool:

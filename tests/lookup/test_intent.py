@@ -92,6 +92,22 @@ def test_the_noun_of_a_check(query, noun):
 
 
 @pytest.mark.parametrize(
+    ("query", "subject", "noun"),
+    [
+        ("can I use the fast function", "fast", "function"),
+        ("is there a jux function", "jux", "function"),
+        ("can I use the room effect", "room", "function"),
+        ("is there a bd sound", "bd", "sound"),
+    ],
+)
+def test_a_check_names_the_thing_before_its_noun(query, subject, noun):
+    # Given a check that says what kind of name it asks about after the name ("the X function")
+    parsed = parse_query(query)
+    # Then the name alone is checked, as that kind of name
+    assert (parsed.intent, parsed.subject, parsed.noun) == ("check", subject, noun)
+
+
+@pytest.mark.parametrize(
     ("query", "binding"),
     [("fn:room", True), ("sounds:piano", True), ("symbol:room", False), ("is bd a sound", False)],
 )

@@ -109,3 +109,13 @@ def test_text_overlap_with_the_head_noun_unmatched_is_no_answer(shared_index):
     # while a sound described with a word the docs lack is still that sound
     response = strudel_knowledge("sitar drone", index=shared_index)
     assert response["ok"] is True and response["items"][0]["name"] == "gm_sitar"
+
+
+def test_can_i_use_a_musicians_word_answers_the_function_strudel_calls_it():
+    # Given a capability question in a musician's word for a real function
+    for query in ("can I use reverb", "is there a reverb effect"):
+        response = strudel_knowledge(query)
+        # Then it is a yes with the function Strudel calls it
+        assert response["ok"] and response["items"][0]["name"] == "room", query
+    # and a thing Strudel lacks, asked the same way, stays a no
+    assert not strudel_knowledge("is there a flanger effect")["ok"]
