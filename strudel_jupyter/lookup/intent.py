@@ -252,6 +252,96 @@ _PREFIX_RE = re.compile(r"^(?P<p>[A-Za-z]+)\s*:\s*(?P<x>.+)$")
 _TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
 
 
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A chance stated in words: its probability (0-1) and the content words that state it."""
+
+    probability: float
+    words: tuple[str, ...]
+
+
+_NUMBERS = {
+    **{w: float(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())},
+    "a": 1.0,
+    "an": 1.0,
+    "twenty": 20.0,
+    "hundred": 100.0,
+    "a hundred": 100.0,
+}
+_COUNT = r"(?:\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|an?)"
+_WHOLE = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|(?:a\s+)?hundred)"
+# "9 out of 10", "one hit in ten", "one snare in four": a share of the events
+_FRACTION = re.compile(
+    rf"\b(?P<n>{_COUNT})\s+(?:[a-z-]+\s+)?"
+    rf"(?:out\s+of|in)\s+(?:every\s+)?(?P<m>{_WHOLE})\b",
+    re.I,
+)
+_PERCENT = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.I)
+_SHARES = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3, "tenth": 0.1, "most": 0.75}
+# "half the time", "a quarter of the time", "three quarters of the time", "most of the time"
+_SHARE_OF_TIME = re.compile(
+    r"\b(?:(?:a|one|two|three)\s+)?(?P<share>half|quarters?|thirds?|tenth|most)\s+(?:of\s+)?the\s+time\b", re.I
+)
+# an adverb of frequency made stronger: "very rarely", "hardly ever", "nearly every time"
+_DEGREES = (
+    (re.compile(r"\b(?:very|really|extremely|super)\s+(?:rarely|seldom)\b|\b(?:hardly|barely)\s+ever\b", re.I), 0.1),
+    (
+        re.compile(
+            r"\b(?:very|really|extremely|super)\s+(?:often|frequently)\b"
+            r"|\b(?:almost|nearly)\s+(?:always|every\s+time)\b",
+            re.I,
+        ),
+        0.9,
+    ),
+)
+# words that say a number is a chance ("9 out of 10 times", "30% chance"), not a count of
+# steps ("3 out of 8 steps" is a rhythm) or an amount ("the volume at 50%")
+_CHANCE_WORDS = re.compile(
+    r"\b(?:random\w*|chance|odds|probab\w*|likel\w*|rarely|seldom|often|sometimes|occasional\w*|times?|maybe|"
+    r"usually|never|always|perhaps)\b",
+    re.I,
+)
+
+
+def _number(word: str) -> float | None:
+    word = " ".join(word.lower().split())
+    try:
+        return float(word)
+    except ValueError:
+        return _NUMBERS.get(word)
+
+
+def _stated_chance(text: str) -> tuple[float, str] | None:
+    """A share of the events ("9 out of 10") or a percentage, with the text that states it."""
+    for fraction in _FRACTION.finditer(text):
+        n, m = _number(fraction.group("n")), _number(fraction.group("m"))
+        if n is not None and m and 0 <= n <= m:
+            return n / m, fraction.group(0)
+    percent = _PERCENT.search(text)
+    if percent and float(percent.group("n")) <= 100:
+        return float(percent.group("n")) / 100, percent.group(0)
+    return None
+
+
+def read_chance(text: str) -> Chance | None:
+    """The chance a question states in words, if any: "9 out of 10" 0.9, "one hit in ten" 0.1,
+    "30% of the time" 0.3, "half the time" 0.5, "very rarely" 0.1. English only: which
+    function applies something with that chance is decided against the snapshot later."""
+    found = _stated_chance(text) if _CHANCE_WORDS.search(text) else None
+    share = _SHARE_OF_TIME.search(text)
+    if found is None and share:
+        found = (_SHARES[share.group("share").lower()], share.group(0))
+    for pattern, probability in _DEGREES if found is None else ():
+        degree = pattern.search(text)
+        if degree:
+            found = (probability, degree.group(0))
+            break
+    if found is None:
+        return None
+    words = tuple(content_tokens(found[1]))
+    return Chance(found[0], words) if words else None
+
+
 @dataclass
 class ParsedQuery:
     """What the text asks, in Strudel-independent terms."""
@@ -274,6 +364,7 @@ class ParsedQuery:
     noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
     exact: bool = False  # the subject was written as code (`rot`, .rot()): only that exact name answers
     code: CodeParts | None = None  # Strudel code quoted in the query
+    chance: Chance | None = None  # a chance the question states ("9 out of 10", "very rarely")
 
 
 # Code quoted in a question is cut out before the prose is read (see quoted_code.py).
@@ -569,6 +660,7 @@ def _read_words(parsed: ParsedQuery, text: str) -> None:
     if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
         parsed.subject = None  # "what does it do": no name in it
     parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
+    parsed.chance = read_chance(text)
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])

@@ -17,8 +17,10 @@ from ..data.textindex import split_identifier, tokenize
 from ..data.tonal import split_chord
 from ..vocabulary import Domain, Kind, Match
 from . import fuzzy
+from .chance_words import chance_phrases
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
+from .intent import Chance
 from .pages import with_page_evidence
 from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, resolve
 from .relevance import text_reference, text_sounds, word_importance
@@ -423,6 +425,7 @@ def rank_words(
     context: Sequence[str] = (),
     neighbours: bool = False,
     phrase: Sequence[str] = (),
+    chance: Chance | None = None,
 ) -> Ranking:
     """Rank both domains for the content words of a query.
 
@@ -432,7 +435,8 @@ def rank_words(
     lift what they name, and a word found nowhere is treated as a misspelt name.
     ``context`` words (sample, sound...) help the reference text but are not looked up as
     names. ``neighbours`` keeps prefix, fuzzy and text hits next to an exact one (for
-    explicit search/list modes).
+    explicit search/list modes). ``chance``: a chance the question states in words
+    (``intent.read_chance``), a phrase for the function applying something that often.
 
     The parts, in order: misspellings first (``correct_words``), names typed
     (``_names_typed``), one word (``_one_word``) or how the words read together
@@ -455,7 +459,9 @@ def rank_words(
     _read_together(index, ranking, typed, reference=reference, sounds=sounds)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         return _several_names(index, ranking, typed, context)
-    _fused_evidence(index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase)
+    _fused_evidence(
+        index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase, chance=chance
+    )
     return ranking
 
 
@@ -540,6 +546,7 @@ def _fused_evidence(
     sounds: bool,
     context: Sequence[str],
     phrase: Sequence[str],
+    chance: Chance | None = None,
 ) -> None:
     """A description's (or a lone word's) hits: names as clues, the docs' text (and the
     tutorial pages), the phrasebook's phrases and misspelt names, fused into one order."""
@@ -563,7 +570,7 @@ def _fused_evidence(
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
     ref_phrases, snd_phrases = _phrase_evidence(
-        index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
+        index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase, chance=chance
     )
     ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
@@ -580,7 +587,14 @@ def _fused_evidence(
 
 
 def _phrase_evidence(
-    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, phrase: Sequence[str]
+    index: StrudelIndex,
+    ranking: Ranking,
+    typed: _Typed,
+    *,
+    reference: bool,
+    sounds: bool,
+    phrase: Sequence[str],
+    chance: Chance | None = None,
 ) -> tuple[list[Hit], list[Hit]]:
     """The phrasebook's hits of each domain, placed for a description or a lone word, and
     what they say about the question (its support for the confidence, its domain)."""
@@ -592,6 +606,7 @@ def _phrase_evidence(
         reference=reference,
         sounds=sounds,
         typed={"reference": _code_names(typed.function_names), "sounds": {w.lower() for w in typed.sound_names}},
+        chance=chance,
     )
     if not ranking.sentence:
         # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
@@ -653,6 +668,7 @@ def _phrasebook_hits(
     reference: bool,
     sounds: bool,
     typed: dict[str, set[str]],
+    chance: Chance | None = None,
 ) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float]]:
     """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
     the words each domain's phrases span, and the share of the question (by the words'
@@ -665,7 +681,8 @@ def _phrasebook_hits(
     of the question's words the phrase spans, so a phrase that says all of it ("thumb
     piano") tips the domain as text covering it all would.
     """
-    tonal = tonal_phrases(index, words)  # tonal.json's names in words: names, as rare as any word
+    # tonal.json's names in words, and a chance stated in words: names, as rare as any word
+    tonal = tonal_phrases(index, words) + chance_phrases(index, words, chance)
     found = phrase_hits(index, words) + _chord_symbols(index, words) + tonal
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}

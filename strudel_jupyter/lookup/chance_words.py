@@ -1,0 +1,72 @@
+"""A chance stated in a question's words, read as a phrase for the function that applies
+something with that chance.
+
+Musicians say how often: "nearly every time, like 9 out of 10", "very rarely, one hit in
+ten", "half the time", "30% of the time". ``intent.read_chance`` reads the probability (English
+only); which function applies a function with it is the snapshot's: each entry whose doc.json
+description says it is a shorthand of ``sometimesBy`` with a probability ("Shorthand for
+.sometimesBy(0.9, fn)") or applies with a stated chance ("with a 50% chance") is one step of
+the scale, read at run time, never a list of ours. The step nearest the stated chance is
+meant; a chance between steps (a third) is ``sometimesBy`` itself, which takes any.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..data.index import StrudelIndex
+from ..data.textindex import tokenize
+from .intent import Chance
+from .phrasebook import PhraseHit
+
+__all__ = ["chance_phrases"]
+
+#: The function that applies another with any probability (doc.json's name).
+CHANCE_TARGET = "sometimesBy"
+#: A stated chance this close to a step's is that step ("9 out of 10" is almostAlways's 0.9; 30% is none).
+STEP_TOLERANCE = 0.02
+#: The weight of a chance found (a phrase's weight: 1.0 is the most specific).
+CHANCE_WEIGHT = 1.0
+
+_SHORTHAND = re.compile(rf"\.{CHANCE_TARGET}\(\s*(?P<p>\d*\.?\d+)\s*,")
+_STATED = re.compile(r"\bwith an? (?P<pc>\d+(?:\.\d+)?)% chance\b")
+
+
+def _steps(index: StrudelIndex) -> dict[str, float]:
+    """The functions that apply another with a fixed chance, by their descriptions: name -> chance."""
+
+    def build() -> dict[str, float]:
+        steps: dict[str, float] = {}
+        for entry in index.reference.entries:
+            shorthand = _SHORTHAND.search(entry.description)
+            stated = _STATED.search(entry.description)
+            if shorthand:
+                steps[entry.name] = float(shorthand.group("p"))
+            elif stated:
+                steps[entry.name] = float(stated.group("pc")) / 100
+        return {name: p for name, p in steps.items() if 0.0 <= p <= 1.0}
+
+    return index.derived.get_or_build(("chance_words", "steps"), build)
+
+
+def chance_phrases(index: StrudelIndex, words: Sequence[str], chance: Chance | None) -> list[PhraseHit]:
+    """The chance a question states, as a phrase hit for the function of the nearest step
+    (``sometimesBy`` between steps); its span is where the question's ``words`` state it."""
+    if chance is None:
+        return []
+    lower = [w.lower() for w in words]
+    said = [w.lower() for w in chance.words]
+    start = next((i for i in range(len(lower) - len(said) + 1) if lower[i : i + len(said)] == said), None)
+    if start is None:
+        return []
+    steps = _steps(index)
+    nearest = min(steps, key=lambda name: (abs(steps[name] - chance.probability), name), default=None)
+    target = nearest
+    if nearest is None or abs(steps[nearest] - chance.probability) > STEP_TOLERANCE:
+        target = CHANCE_TARGET
+    if target is None or target not in index.reference.by_name:
+        return []
+    key = tuple(t for w in said for t in tokenize(w))
+    phrase = " ".join(words[start : start + len(said)])
+    return [PhraseHit(target, phrase, start, start + len(said), CHANCE_WEIGHT, False, key)]

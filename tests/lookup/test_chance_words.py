@@ -1,0 +1,85 @@
+"""A chance stated in words ("9 out of 10", "half the time", "very rarely") asks for the
+function that applies something that often: the steps are read from doc.json's descriptions."""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.lookup.chance_words import _steps, chance_phrases
+from strudel_jupyter.lookup.intent import read_chance
+
+
+def _first(query, index):
+    return strudel_knowledge(query, index=index)["items"][0]["name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "probability"),
+    [
+        ("swap the sample 9 out of 10 times", 0.9),
+        ("one hit in four, maybe", 0.25),
+        ("randomly, 3 in 4 notes", 0.75),
+        ("a 30% chance of an echo", 0.3),
+        ("reverse it half the time", 0.5),
+        ("a quarter of the time", 0.25),
+        ("three quarters of the time", 0.75),
+        ("very rarely add a crash", 0.1),
+        ("hardly ever", 0.1),
+        ("almost always", 0.9),
+    ],
+)
+def test_a_chance_in_words_is_read_as_its_probability(text, probability):
+    chance = read_chance(text)
+    assert chance is not None and chance.probability == pytest.approx(probability), chance
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 out of 8 steps as a rhythm",  # a count of steps: a rhythm, no chance
+        "set the volume to 50%",  # an amount
+        "rarely",  # a plain adverb is the phrasebook's and the docs' word, not a stated chance
+        "every note in the bar",
+    ],
+)
+def test_counts_and_amounts_are_no_chance(text):
+    assert read_chance(text) is None
+
+
+def test_the_steps_are_the_docs_shorthands_of_sometimesBy(shared_index):
+    # Given the snapshot's descriptions ("Shorthand for .sometimesBy(0.9, fn)", "with a 50% chance")
+    steps = _steps(shared_index)
+    # Then each step has its chance, and sometimesBy itself (any chance) is none of them
+    assert steps["almostAlways"] == 0.9 and steps["sometimes"] == 0.5 and steps["rarely"] == 0.25
+    assert "sometimesBy" not in steps and "degradeBy" not in steps
+
+
+def test_a_chance_between_steps_is_sometimesBy(shared_index):
+    words = ["echo", "30", "time"]
+    hits = chance_phrases(shared_index, words, read_chance("an echo 30% of the time"))
+    assert [(h.target, h.start, h.end) for h in hits] == [("sometimesBy", 1, 2)]  # "30%"
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        ("swap to a different sample 9 out of 10 times", {"almostAlways"}),
+        ("very rarely play the riff backwards", {"almostNever"}),
+        ("pitch a note up an octave half the time", {"sometimes"}),
+        ("one snare in four gets a ratchet, at random", {"rarely"}),
+        ("put an echo on 30% of the notes at random", {"sometimesBy"}),
+    ],
+)
+def test_a_question_stating_a_chance_answers_the_function_applying_it(shared_index, query, wanted):
+    # Given a musician's wish that says how often, in words
+    # When it is asked
+    # Then the function applying something with that chance comes first
+    assert _first(query, shared_index) in wanted
+
+
+@pytest.mark.parametrize("query", ["glitch the hats now and again", "make my beat glitch"])
+def test_a_glitch_wished_for_is_no_complaint(shared_index, query):
+    # "glitch" is an effect a musician asks for: the question is read as a wish, not trouble
+    names = [i["name"] for i in strudel_knowledge(query, index=shared_index)["items"]]
+    assert names and "glitch" not in names and names[0] not in {"every", "time", "note"}, names
