@@ -291,6 +291,9 @@ class Ranking:
     # what the entries a phrase names answer of the question: their phrases' share plus
     # their text's coverage (``_fused_with_text``); the domain choice reads it
     answered: dict[tuple[str, str], float] = field(default_factory=dict)
+    # functions whose input the question names (a scale, a chord, a chance): the name is
+    # what that function reads, not a family's word its members share
+    inputs_named: frozenset[str] = frozenset()
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -573,6 +576,8 @@ def _fused_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase, chance=chance
     )
     ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
+    if ranking.sentence:
+        ref_hits += _members_described(ref_hits, ranking.inputs_named)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
@@ -600,7 +605,7 @@ def _phrase_evidence(
     what they say about the question (its support for the confidence, its domain)."""
     if not ranking.sentence and typed.strong_words:
         return [], []  # only names, typed as such (a search or list of them), take no phrase
-    ref_phrases, snd_phrases, spanned, ranking.phrase_share = _phrasebook_hits(
+    ref_phrases, snd_phrases, spanned, ranking.phrase_share, ranking.inputs_named = _phrasebook_hits(
         index,
         phrase or ranking.words,
         reference=reference,
@@ -669,11 +674,12 @@ def _phrasebook_hits(
     sounds: bool,
     typed: dict[str, set[str]],
     chance: Chance | None = None,
-) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float]]:
+) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float], frozenset[str]]:
     """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
     the words each domain's phrases span, and the share of the question (by the words'
     importance, ``relevance.word_importance``) each named entry's phrases span together
-    ("laser zap: pitch dives" says penv three times).
+    ("laser zap: pitch dives" says penv three times), and the functions whose input the
+    question names (tonal.json's names, chord symbols, a chance).
 
     A phrase scores above the docs' text relevance by how specific it is (its length) and
     how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
@@ -683,7 +689,8 @@ def _phrasebook_hits(
     """
     # tonal.json's names in words, and a chance stated in words: names, as rare as any word
     tonal = tonal_phrases(index, words) + chance_phrases(index, words, chance)
-    found = phrase_hits(index, words) + _chord_symbols(index, words) + tonal
+    chords = _chord_symbols(index, words)
+    found = phrase_hits(index, words) + chords + tonal
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
@@ -716,7 +723,8 @@ def _phrasebook_hits(
                 spanned[domain] |= own
                 said.setdefault((kind, name), set()).update(own)
     shares = {key: min(sum(importance.get(w, 1.0) for w in own) / question, 1.0) for key, own in said.items()}
-    return out["reference"], out["sounds"], spanned, shares
+    inputs = frozenset(hit.target for hit in (*chords, *tonal))
+    return out["reference"], out["sounds"], spanned, shares, inputs
 
 
 #: The function a chord symbol typed in a question asks about (tonal.json's symbols are its input).
@@ -787,6 +795,33 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
         lift = SCORE_PHRASE_TEXT_LIFT * max(0.0, text.get(hit.key, low) - low) / (high - low)
         fused.append(replace(hit, coverage=coverage, score=hit.score + lift))
     return fused
+
+
+#: A family member's text must cover this much more of the question than its root's phrase
+#: does to be the one meant ("ratchet ... each repeat quieter": plyWith, not ply).
+MEMBER_MARGIN = 0.15
+
+
+def _members_described(hits: Sequence[Hit], inputs_named: frozenset[str] = frozenset()) -> list[Hit]:
+    """A phrase names a family's root (``ply``, ``tremolo``, ``delay``: names others start
+    with); the member whose own text covers clearly more of the question than the root does
+    is the one meant, and leads just above the root's phrase: "ratchet" says the family, "each
+    repeat quieter" says ``plyWith``, "volume wobble ... locked to the tempo" ``tremolosync``.
+    A function named by its input ("a minor key": ``scale``) is no family's word."""
+    phrased = {h.key: h for h in hits if h.match == "text" and h.via and h.name not in inputs_named}
+    text = [h for h in hits if h.match == "text" and not h.via]
+    lifted: list[Hit] = []
+    for root in phrased.values():
+        low = root.name.lower()
+        members = [
+            h
+            for h in text
+            if h.name != root.name and h.name.lower().startswith(low) and h.coverage >= root.coverage + MEMBER_MARGIN
+        ]
+        if members:
+            best = max(members, key=lambda h: (h.coverage, h.score))
+            lifted.append(replace(best, score=root.score + 0.1, via=root.via))
+    return lifted
 
 
 def _below_names(score: float) -> float:

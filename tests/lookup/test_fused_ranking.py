@@ -94,3 +94,22 @@ def test_an_entry_named_by_several_phrases_answers_their_words_together(shared_i
     one_phrase = rank_words(shared_index, ["laser", "start", "note"], phrase=["laser", "start", "note"])
     assert ranking.phrase_share[("function", "penv")] > 0.6 > one_phrase.phrase_share[("function", "penv")]
     assert _top("a laser zap where the pitch dives at the start of the note") == "penv"
+
+
+def test_the_rest_of_a_description_picks_the_family_member_its_phrase_names_the_root_of():
+    # Given a phrase for a family's root (tremolo, delay) and words only a member's docs hold
+    # When asked
+    # Then that member leads, just above the root
+    for query, member, root in [
+        ("a volume wobble locked to the bpm", "tremolosync", "tremolo"),
+        ("more feedback on the dub delay", "delayfeedback", "delay"),
+    ]:
+        names = [i["name"] for i in strudel_knowledge(query)["items"]]
+        assert names[0] == member and root in names[:3], names
+
+
+def test_a_root_s_phrase_alone_stays_the_root_and_a_named_input_is_no_family_word():
+    # "ratchet the hats" says nothing a member of ply's family adds: ply; "a minor key" names
+    # what scale reads, not a word scaleTranspose's family shares
+    assert _top("ratchet the hats") == "ply"
+    assert _top("keep my bassline in a minor key") == "scale"
