@@ -20,7 +20,7 @@ from . import fuzzy
 from .chance_words import chance_phrases
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
-from .intent import Chance
+from .intent import QUESTION_VERBS, Chance
 from .pages import with_page_evidence
 from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, resolve
 from .relevance import text_reference, text_sounds, word_importance
@@ -82,6 +82,12 @@ SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
 TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
 
 STRONG: tuple[Match, ...] = ("exact", "synonym")
+#: English words that are also names (``each``, ``per``, ``into``, ``take``): in a description
+#: they say how often, where or in what order, or are the question's verb, and their name
+#: weighs only part of what it weighs for a name asked about (relevance.PROSE_NAME_SHARE)
+PROSE_WORDS = frozenset(
+    tokenize(" ".join(["each every all per into as when time", *sorted(QUESTION_VERBS), "takes picks adds sets"]))
+)
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
 BANK_MEMBERS_LEADING = 5  # at most this many of a named bank's sounds lead (its hh, oh for "hats")
 MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
@@ -566,7 +572,8 @@ def _fused_evidence(
     ranking.misspelt = frozenset(misspelt)
     read = [corrected.get(w, w) for w in words]
     if reference:
-        scored = text_reference(index, [*read, *context])
+        prose = _prose_stems(read, context) if ranking.sentence else frozenset()
+        scored = text_reference(index, [*read, *context], prose=prose)
         if ranking.sentence:  # Strudel's tutorial pages: one more signal for a description
             scored = with_page_evidence(index, read, scored)
         ref_hits += _text_hits("reference", "function", scored, band)
@@ -589,6 +596,13 @@ def _fused_evidence(
             if sure:
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
+
+
+def _prose_stems(read: Sequence[str], context: Sequence[str]) -> frozenset[str]:
+    """The stems of a description's words that are names only by chance: English words for how
+    often, where and in what order ("each", "every", "per", "into", "time") and the question's
+    own verbs ("takes", "pick", "add"), written in lower case, not as code."""
+    return frozenset(t for w in (*read, *context) if w.islower() for t in tokenize(w) if t in PROSE_WORDS)
 
 
 def _phrase_evidence(
