@@ -7,7 +7,9 @@ only); which function applies a function with it is the snapshot's: each entry w
 description says it is a shorthand of ``sometimesBy`` with a probability ("Shorthand for
 .sometimesBy(0.9, fn)") or applies with a stated chance ("with a 50% chance") is one step of
 the scale, read at run time, never a list of ours. The step nearest the stated chance is
-meant; a chance between steps (a third) is ``sometimesBy`` itself, which takes any.
+meant; a chance between steps (a third) is ``sometimesBy`` itself, which takes any. Choices
+some likelier than others ("pick one, the first way more likely") are the functions the docs
+say give "a probability to each" choice (``wchoose``, ``wchooseCycles``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ STEP_TOLERANCE = 0.02
 #: The weight of a chance found (a phrase's weight: 1.0 is the most specific).
 CHANCE_WEIGHT = 1.0
 
+#: What the docs say of a choice with a probability per choice ("giving a probability to each element").
+_WEIGHTED = re.compile(r"\bprobability to each\b")
 _SHORTHAND = re.compile(rf"\.{CHANCE_TARGET}\(\s*(?P<p>\d*\.?\d+)\s*,")
 _STATED = re.compile(r"\bwith an? (?P<pc>\d+(?:\.\d+)?)% chance\b")
 
@@ -50,6 +54,14 @@ def _steps(index: StrudelIndex) -> dict[str, float]:
     return index.derived.get_or_build(("chance_words", "steps"), build)
 
 
+def _weighted(index: StrudelIndex) -> tuple[str, ...]:
+    """The functions choosing with a probability per choice, by their descriptions."""
+    return index.derived.get_or_build(
+        ("chance_words", "weighted"),
+        lambda: tuple(e.name for e in index.reference.entries if _WEIGHTED.search(e.description)),
+    )
+
+
 def chance_phrases(index: StrudelIndex, words: Sequence[str], chance: Chance | None) -> list[PhraseHit]:
     """The chance a question states, as a phrase hit for the function of the nearest step
     (``sometimesBy`` between steps); its span is where the question's ``words`` state it."""
@@ -60,6 +72,11 @@ def chance_phrases(index: StrudelIndex, words: Sequence[str], chance: Chance | N
     start = next((i for i in range(len(lower) - len(said) + 1) if lower[i : i + len(said)] == said), None)
     if start is None:
         return []
+    key = tuple(t for w in said for t in tokenize(w))
+    phrase = " ".join(words[start : start + len(said)])
+    end = start + len(said)
+    if chance.weighted:
+        return [PhraseHit(name, phrase, start, end, CHANCE_WEIGHT, False, key) for name in _weighted(index)]
     steps = _steps(index)
     nearest = min(steps, key=lambda name: (abs(steps[name] - chance.probability), name), default=None)
     target = nearest
@@ -67,6 +84,4 @@ def chance_phrases(index: StrudelIndex, words: Sequence[str], chance: Chance | N
         target = CHANCE_TARGET
     if target is None or target not in index.reference.by_name:
         return []
-    key = tuple(t for w in said for t in tokenize(w))
-    phrase = " ".join(words[start : start + len(said)])
-    return [PhraseHit(target, phrase, start, start + len(said), CHANCE_WEIGHT, False, key)]
+    return [PhraseHit(target, phrase, start, end, CHANCE_WEIGHT, False, key)]

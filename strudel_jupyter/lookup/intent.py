@@ -254,10 +254,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
 
 @dataclass(frozen=True, slots=True)
 class Chance:
-    """A chance stated in words: its probability (0-1) and the content words that state it."""
+    """A chance stated in words: its probability (0-1) and the content words that state it.
+    ``weighted``: no one probability, but some choices likelier than others ("pick one of
+    these, the first way more likely")."""
 
     probability: float
     words: tuple[str, ...]
+    weighted: bool = False
 
 
 _NUMBERS = {
@@ -303,6 +306,16 @@ _CHANCE_WORDS = re.compile(
 )
 
 
+# some choices likelier than others: "way more likely", "less probable", "better odds"
+_ODDS = re.compile(
+    r"\b(?:(?:way|much|far|a\s+lot|bit)\s+)?(?:more|less)\s+(?:likely|probable|often\s+than)\b"
+    r"|\b(?:likelier|weighted|weights?|biased)\b|\b(?:higher|lower|better|bigger|smaller)\s+(?:chance|odds)\b",
+    re.I,
+)
+# ... among choices: "pick between", "choose one of", "select from"
+_CHOICE = re.compile(r"\b(?:pick\w*|choos\w*|chose|choice\w*|select\w*|between|options?|one\s+of)\b", re.I)
+
+
 def _number(word: str) -> float | None:
     word = " ".join(word.lower().split())
     try:
@@ -325,8 +338,13 @@ def _stated_chance(text: str) -> tuple[float, str] | None:
 
 def read_chance(text: str) -> Chance | None:
     """The chance a question states in words, if any: "9 out of 10" 0.9, "one hit in ten" 0.1,
-    "30% of the time" 0.3, "half the time" 0.5, "very rarely" 0.1. English only: which
+    "30% of the time" 0.3, "half the time" 0.5, "very rarely" 0.1; or choices some likelier
+    than others ("pick between these, the first more likely": ``weighted``). English only: which
     function applies something with that chance is decided against the snapshot later."""
+    odds = _ODDS.search(text)
+    if odds and _CHOICE.search(text):
+        words = tuple(content_tokens(odds.group(0)))
+        return Chance(0.0, words, weighted=True) if words else None
     found = _stated_chance(text) if _CHANCE_WORDS.search(text) else None
     share = _SHARE_OF_TIME.search(text)
     if found is None and share:

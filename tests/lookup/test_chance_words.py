@@ -83,3 +83,19 @@ def test_a_glitch_wished_for_is_no_complaint(shared_index, query):
     # "glitch" is an effect a musician asks for: the question is read as a wish, not trouble
     names = [i["name"] for i in strudel_knowledge(query, index=shared_index)["items"]]
     assert names and "glitch" not in names and names[0] not in {"every", "time", "note"}, names
+
+
+def test_choices_some_likelier_than_others_are_read_as_weighted():
+    # Given a choice where some options are likelier, or odds with no choice to make
+    chance = read_chance("choose between three chords, the first one much more likely")
+    # Then the first is a weighted choice, the second no chance at all
+    assert chance is not None and chance.weighted and chance.words == ("likely",)
+    assert read_chance("make the hats more likely to glitch") is None
+
+
+@pytest.mark.parametrize(
+    "query", ["choose one of four samples but make the kick likelier", "select from these notes with better odds for C"]
+)
+def test_a_weighted_choice_answers_the_functions_giving_each_choice_a_probability(shared_index, query):
+    # the docs' "giving a probability to each element": wchoose and its per-cycle form
+    assert _first(query, shared_index) in {"wchoose", "wchooseCycles"}
