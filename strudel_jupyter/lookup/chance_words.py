@@ -7,7 +7,8 @@ only); which function applies a function with it is the snapshot's: each entry w
 description says it is a shorthand of ``sometimesBy`` with a probability ("Shorthand for
 .sometimesBy(0.9, fn)") or applies with a stated chance ("with a 50% chance") is one step of
 the scale, read at run time, never a list of ours. The step nearest the stated chance is
-meant; a chance between steps (a third) is ``sometimesBy`` itself, which takes any. Choices
+meant; a chance between steps (a third) is ``sometimesBy`` itself, which takes any. A share
+of the bars ("half the bars", "one bar in four") is read on ``someCyclesBy``'s steps the same way. Choices
 some likelier than others ("pick one, the first way more likely") are the functions the docs
 say give "a probability to each" choice (``wchoose``, ``wchooseCycles``).
 """
@@ -24,8 +25,10 @@ from .phrasebook import PhraseHit
 
 __all__ = ["chance_phrases"]
 
-#: The function that applies another with any probability (doc.json's name).
+#: The function that applies another with any probability (doc.json's name), and the one
+#: that does so bar by bar (a share of the bars: "half the bars", "one bar in four").
 CHANCE_TARGET = "sometimesBy"
+CYCLE_CHANCE_TARGET = "someCyclesBy"
 #: A stated chance this close to a step's is that step ("9 out of 10" is almostAlways's 0.9; 30% is none).
 STEP_TOLERANCE = 0.02
 #: The weight of a chance found (a phrase's weight: 1.0 is the most specific).
@@ -33,25 +36,27 @@ CHANCE_WEIGHT = 1.0
 
 #: What the docs say of a choice with a probability per choice ("giving a probability to each element").
 _WEIGHTED = re.compile(r"\bprobability to each\b")
-_SHORTHAND = re.compile(rf"\.{CHANCE_TARGET}\(\s*(?P<p>\d*\.?\d+)\s*,")
+_SHORTHAND = re.compile(r"\.(?P<base>\w+)\(\s*(?P<p>\d*\.?\d+)\s*,")
 _STATED = re.compile(r"\bwith an? (?P<pc>\d+(?:\.\d+)?)% chance\b")
 
 
-def _steps(index: StrudelIndex) -> dict[str, float]:
-    """The functions that apply another with a fixed chance, by their descriptions: name -> chance."""
+def _steps(index: StrudelIndex, base: str = CHANCE_TARGET) -> dict[str, float]:
+    """The functions that apply another with a fixed chance, by their descriptions: name ->
+    chance. ``base``: whose shorthands they are (``sometimesBy``'s, or ``someCyclesBy``'s);
+    an entry applying "with a 50% chance" is a step of ``sometimesBy``."""
 
     def build() -> dict[str, float]:
         steps: dict[str, float] = {}
         for entry in index.reference.entries:
             shorthand = _SHORTHAND.search(entry.description)
             stated = _STATED.search(entry.description)
-            if shorthand:
+            if shorthand and shorthand.group("base") == base:
                 steps[entry.name] = float(shorthand.group("p"))
-            elif stated:
+            elif stated and not shorthand and base == CHANCE_TARGET:
                 steps[entry.name] = float(stated.group("pc")) / 100
         return {name: p for name, p in steps.items() if 0.0 <= p <= 1.0}
 
-    return index.derived.get_or_build(("chance_words", "steps"), build)
+    return index.derived.get_or_build(("chance_words", "steps", base), build)
 
 
 def _weighted(index: StrudelIndex) -> tuple[str, ...]:
@@ -77,11 +82,12 @@ def chance_phrases(index: StrudelIndex, words: Sequence[str], chance: Chance | N
     end = start + len(said)
     if chance.weighted:
         return [PhraseHit(name, phrase, start, end, CHANCE_WEIGHT, False, key) for name in _weighted(index)]
-    steps = _steps(index)
+    base = CYCLE_CHANCE_TARGET if chance.per_cycle else CHANCE_TARGET
+    steps = _steps(index, base)
     nearest = min(steps, key=lambda name: (abs(steps[name] - chance.probability), name), default=None)
     target = nearest
     if nearest is None or abs(steps[nearest] - chance.probability) > STEP_TOLERANCE:
-        target = CHANCE_TARGET
+        target = base
     if target is None or target not in index.reference.by_name:
         return []
     return [PhraseHit(target, phrase, start, end, CHANCE_WEIGHT, False, key)]

@@ -256,11 +256,12 @@ _TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
 class Chance:
     """A chance stated in words: its probability (0-1) and the content words that state it.
     ``weighted``: no one probability, but some choices likelier than others ("pick one of
-    these, the first way more likely")."""
+    these, the first way more likely"). ``per_cycle``: a share of the bars or cycles."""
 
     probability: float
     words: tuple[str, ...]
     weighted: bool = False
+    per_cycle: bool = False  # a share of the bars ("half the bars", "one bar in four"), not of the events
 
 
 _NUMBERS = {
@@ -274,16 +275,19 @@ _NUMBERS = {
 _COUNT = r"(?:\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|an?)"
 _WHOLE = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|(?:a\s+)?hundred)"
 # "9 out of 10", "one hit in ten", "one snare in four": a share of the events
+_CYCLES = r"(?:bars?|cycles?|measures?)"
 _FRACTION = re.compile(
-    rf"\b(?P<n>{_COUNT})\s+(?:[a-z-]+\s+)?"
-    rf"(?:out\s+of|in)\s+(?:every\s+)?(?P<m>{_WHOLE})\b",
+    rf"\b(?P<n>{_COUNT})\s+(?:(?P<unit>{_CYCLES})\s+|[a-z-]+\s+)?"
+    rf"(?:out\s+of|in)\s+(?:every\s+)?(?P<m>{_WHOLE})\b(?:\s+(?P<after>{_CYCLES})\b)?",
     re.I,
 )
 _PERCENT = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.I)
 _SHARES = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3, "tenth": 0.1, "most": 0.75}
-# "half the time", "a quarter of the time", "three quarters of the time", "most of the time"
+# "half the time", "a quarter of the time", "three quarters of the bars", "most of the time"
 _SHARE_OF_TIME = re.compile(
-    r"\b(?:(?:a|one|two|three)\s+)?(?P<share>half|quarters?|thirds?|tenth|most)\s+(?:of\s+)?the\s+time\b", re.I
+    r"\b(?:(?:a|one|two|three)\s+)?(?P<share>half|quarters?|thirds?|tenth|most)\s+(?:of\s+)?the\s+"
+    r"(?:time|(?P<unit>bars|cycles|measures))\b",
+    re.I,
 )
 # an adverb of frequency made stronger: "very rarely", "hardly ever", "nearly every time"
 _DEGREES = (
@@ -324,15 +328,16 @@ def _number(word: str) -> float | None:
         return _NUMBERS.get(word)
 
 
-def _stated_chance(text: str) -> tuple[float, str] | None:
-    """A share of the events ("9 out of 10") or a percentage, with the text that states it."""
+def _stated_chance(text: str) -> tuple[float, str, bool] | None:
+    """A share of the events ("9 out of 10") or a percentage, with the text that states it and
+    whether the share is of the bars ("one bar in four")."""
     for fraction in _FRACTION.finditer(text):
         n, m = _number(fraction.group("n")), _number(fraction.group("m"))
         if n is not None and m and 0 <= n <= m:
-            return n / m, fraction.group(0)
+            return n / m, fraction.group(0), bool(fraction.group("unit") or fraction.group("after"))
     percent = _PERCENT.search(text)
     if percent and float(percent.group("n")) <= 100:
-        return float(percent.group("n")) / 100, percent.group(0)
+        return float(percent.group("n")) / 100, percent.group(0), False
     return None
 
 
@@ -347,17 +352,19 @@ def read_chance(text: str) -> Chance | None:
         return Chance(0.0, words, weighted=True) if words else None
     found = _stated_chance(text) if _CHANCE_WORDS.search(text) else None
     share = _SHARE_OF_TIME.search(text)
+    if share and share.group("unit") and not _CHANCE_WORDS.search(text):
+        share = None  # "half the bars" at random is a chance; "in half the bars" alone is a place
     if found is None and share:
-        found = (_SHARES[share.group("share").lower()], share.group(0))
+        found = (_SHARES[share.group("share").lower()], share.group(0), bool(share.group("unit")))
     for pattern, probability in _DEGREES if found is None else ():
         degree = pattern.search(text)
         if degree:
-            found = (probability, degree.group(0))
+            found = (probability, degree.group(0), False)
             break
     if found is None:
         return None
     words = tuple(content_tokens(found[1]))
-    return Chance(found[0], words) if words else None
+    return Chance(found[0], words, per_cycle=found[2]) if words else None
 
 
 @dataclass

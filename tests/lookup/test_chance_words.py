@@ -99,3 +99,31 @@ def test_choices_some_likelier_than_others_are_read_as_weighted():
 def test_a_weighted_choice_answers_the_functions_giving_each_choice_a_probability(shared_index, query):
     # the docs' "giving a probability to each element": wchoose and its per-cycle form
     assert _first(query, shared_index) in {"wchoose", "wchooseCycles"}
+
+
+@pytest.mark.parametrize(
+    ("text", "per_cycle"),
+    [
+        ("randomly reverse half the bars", True),
+        ("one bar in four at random", True),
+        ("3 out of 4 cycles, randomly", True),
+        ("half the time", False),
+    ],
+)
+def test_a_share_of_the_bars_is_a_chance_per_cycle(text, per_cycle):
+    chance = read_chance(text)
+    assert chance is not None and chance.per_cycle is per_cycle, chance
+
+
+def test_half_of_one_bar_is_a_place_not_a_chance():
+    assert read_chance("reverse the second half of the bar") is None
+    assert read_chance("only in half the bars") is None  # no word says it is random
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("randomly reverse half the bars", {"someCycles"}), ("one bar in four at random gets a fill", {"someCyclesBy"})],
+)
+def test_a_share_of_the_bars_answers_the_bar_by_bar_functions(shared_index, query, wanted):
+    # someCycles is the docs' "Shorthand for .someCyclesBy(0.5, fn)"; other shares are someCyclesBy's
+    assert _first(query, shared_index) in wanted
