@@ -537,13 +537,28 @@ def _several_names(index: StrudelIndex, ranking: Ranking, typed: _Typed, context
     """Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
     whole query decides their order, so the verb "add" does not lead over "delay"."""
     words = ranking.words
-    ranking.reference = _order_by_text(index, rank_names(typed.reference), text_reference(index, [*words, *context]))
+    ranked = _order_by_text(index, rank_names(typed.reference), text_reference(index, [*words, *context]))
+    ranking.reference = _prose_names_last(ranked)
     snd_hits = typed.sounds
     members = _bank_members(index, words, snd_hits)
     if members:  # the names it was asked by follow, one step down
         snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
     ranking.sounds = rank_names([*members, *snd_hits])
     return ranking
+
+
+def _prose_names_last(hits: list[Hit]) -> list[Hit]:
+    """Among names found in one question, those typed as English words (``PROSE_WORDS``:
+    "echo every note", "range of each note") follow the names meant; a question of such words
+    only keeps its order."""
+
+    def prose(hit: Hit) -> bool:
+        word = hit.via or hit.name
+        return word.islower() and all(t in PROSE_WORDS for t in tokenize(word))
+
+    if all(prose(h) for h in hits) or not any(prose(h) for h in hits):
+        return hits
+    return [h for h in hits if not prose(h)] + [h for h in hits if prose(h)]
 
 
 def _fused_evidence(

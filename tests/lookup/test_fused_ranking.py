@@ -113,3 +113,16 @@ def test_a_root_s_phrase_alone_stays_the_root_and_a_named_input_is_no_family_wor
     # what scale reads, not a word scaleTranspose's family shares
     assert _top("ratchet the hats") == "ply"
     assert _top("keep my bassline in a minor key") == "scale"
+
+
+def test_among_names_found_the_english_words_follow_the_names_meant():
+    # Given a short question whose words are all names, some of them English words for how
+    # often or where ("each", "every")
+    # When asked
+    # Then the names meant lead and the English words follow
+    for query, first, last in [("range of each note", "range", "each"), ("echo every note", "echo", "every")]:
+        names = [i["name"] for i in strudel_knowledge(query)["items"]]
+        assert names[0] == first and names[-1] == last, names
+    # a name in another case than the English word's keeps its place
+    names = [i["name"] for i in strudel_knowledge("Pattern of each note")["items"]]
+    assert names.index("each") == len(names) - 1, names
