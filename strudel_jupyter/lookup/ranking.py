@@ -7,6 +7,7 @@ never from the query, so nothing returned here can be invented.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -600,6 +601,7 @@ def _fused_evidence(
     ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
     if ranking.sentence:
         ref_hits += _members_described(ref_hits, ranking.inputs_named)
+        ref_hits += _pointed_to(index, ref_hits)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
@@ -851,6 +853,27 @@ def _members_described(hits: Sequence[Hit], inputs_named: frozenset[str] = froze
             best = max(members, key=lambda h: (h.coverage, h.score))
             lifted.append(replace(best, score=root.score + 0.1, via=root.via))
     return lifted
+
+
+# "See fastcat": the whole description sends the reader elsewhere. ("An alias for firstOf" is
+# left alone: ``every`` is the name musicians know, and both are answered by either.)
+_POINTER = re.compile(r"\s*See\s+\.?(?P<x>[A-Za-z_$][\w$]*)\.?\s*")
+
+
+def _pointed_to(index: StrudelIndex, hits: Sequence[Hit]) -> list[Hit]:
+    """An entry whose whole description points to another ("See fastcat": ``sequence``) is
+    that other's second name: a description it answers is the other's, which leads just
+    above it."""
+    out: list[Hit] = []
+    for hit in hits:
+        if hit.match != "text" or hit.kind != "function":
+            continue
+        entry = index.reference.by_name.get(hit.name)
+        pointer = _POINTER.fullmatch(entry.description) if entry is not None else None
+        target = index.reference.get(pointer.group("x")) if pointer else None
+        if target is not None and target.name != hit.name:
+            out.append(replace(hit, name=target.name, score=hit.score + 0.05))
+    return out
 
 
 def _below_names(score: float) -> float:

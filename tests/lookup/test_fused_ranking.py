@@ -126,3 +126,12 @@ def test_among_names_found_the_english_words_follow_the_names_meant():
     # a name in another case than the English word's keeps its place
     names = [i["name"] for i in strudel_knowledge("Pattern of each note")["items"]]
     assert names.index("each") == len(names) - 1, names
+
+
+def test_a_description_of_an_entry_that_points_to_another_answers_the_other_first(shared_index):
+    # Given doc.json entries whose whole description points elsewhere ("See fastcat")
+    assert shared_index.reference.by_name["sequence"].description.strip().startswith("See ")
+    # When a description names the pointer by its phrases
+    names = [i["name"] for i in strudel_knowledge("chain these patterns in a cycle")["items"]]
+    # Then the entry pointed to leads, the pointer right after it
+    assert names[:2] == ["seq", "sequence"], names
