@@ -721,7 +721,7 @@ def _phrasebook_hits(
     # tonal.json's names in words, and a chance stated in words: names, as rare as any word
     tonal = tonal_phrases(index, words) + chance_phrases(index, words, chance)
     chords = _chord_symbols(index, words)
-    found = phrase_hits(index, words) + chords + tonal
+    found = phrase_hits(index, words) + chords + tonal + _nth_samples(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
@@ -784,6 +784,30 @@ def _chord_symbols(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]
         if rooted or spelled:
             key = tuple(tokenize(word))
             found.append(PhraseHit(CHORD_SYMBOL_TARGET, word, n, n + 1, phrase_weight(key), False, key))
+    return found
+
+
+#: The function choosing which sample of a sound's folder plays (doc.json's name).
+SAMPLE_INDEX_TARGET = "n"
+_ORDINALS = frozenset(
+    "second third fourth fifth sixth seventh eighth ninth tenth 2nd 3rd 4th 5th 6th 7th 8th 9th 10th".split()
+)
+
+
+def _nth_samples(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """An ordinal before a sound's word ("the third kick", "the 2nd snare sample"): which
+    sample of the folder plays, read as a phrase for ``n``."""
+    if SAMPLE_INDEX_TARGET not in index.reference.by_name:
+        return []
+    found = []
+    naming = index.sounds.naming_words
+    for i, word in enumerate(words[:-1]):
+        after = tokenize(words[i + 1])
+        if word.lower() in _ORDINALS and after and all(t in naming or t == "sampl" for t in after):
+            key = tuple(tokenize(word)) + tuple(after)
+            found.append(
+                PhraseHit(SAMPLE_INDEX_TARGET, f"{word} {words[i + 1]}", i, i + 2, phrase_weight(key), False, key)
+            )
     return found
 
 

@@ -135,3 +135,14 @@ def test_a_description_of_an_entry_that_points_to_another_answers_the_other_firs
     names = [i["name"] for i in strudel_knowledge("chain these patterns in a cycle")["items"]]
     # Then the entry pointed to leads, the pointer right after it
     assert names[:2] == ["seq", "sequence"], names
+
+
+def test_an_ordinal_before_a_sound_s_word_asks_which_sample_of_the_folder_plays(shared_index):
+    # Given "the 2nd snare", "the third piano sample": the n-th sample of a sound's folder
+    for query in ["use the 2nd snare sample instead", "play the third piano sample"]:
+        # Then n, which picks the sample by its number, comes first
+        assert _top(query) == "n", query
+    # an ordinal before a word that names no sound is no sample number
+    from strudel_jupyter.lookup.ranking import _nth_samples
+
+    assert _nth_samples(shared_index, ["third", "time", "lucky"]) == []
