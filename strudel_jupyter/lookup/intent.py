@@ -301,13 +301,16 @@ _DEGREES = (
         0.9,
     ),
 )
-# words that say a number is a chance ("9 out of 10 times", "30% chance"), not a count of
-# steps ("3 out of 8 steps" is a rhythm) or an amount ("the volume at 50%")
+# words that say a number is a chance ("9 out of 10 times", "30% chance", "of the time"),
+# not a count of steps ("3 out of 8 steps" is a rhythm) or an amount ("the volume at 50%",
+# "an attack time of 10 percent": "time" alone is a parameter's word)
 _CHANCE_WORDS = re.compile(
-    r"\b(?:random\w*|chance|odds|probab\w*|likel\w*|rarely|seldom|often|sometimes|occasional\w*|times?|maybe|"
-    r"usually|never|always|perhaps)\b",
+    r"\b(?:random\w*|chance|odds|probab\w*|likel\w*|rarely|seldom|often|sometimes|occasional\w*|times|maybe|"
+    r"usually|never|always|perhaps)\b|\b(?:of\s+the|every|each)\s+time\b",
     re.I,
 )
+# a share of the steps or beats is a rhythm ("3 out of 8 steps", "5 beats in 8"), not a chance
+_RHYTHM_UNITS = frozenset("step steps beat beats pulse pulses slot slots sixteenths eighths".split())
 
 
 # some choices likelier than others: "way more likely", "less probable", "better odds"
@@ -333,6 +336,9 @@ def _stated_chance(text: str) -> tuple[float, str, bool] | None:
     whether the share is of the bars ("one bar in four")."""
     for fraction in _FRACTION.finditer(text):
         n, m = _number(fraction.group("n")), _number(fraction.group("m"))
+        around = fraction.group(0).lower().split()[1:2] + text[fraction.end() :].lower().split()[:1]
+        if any(w.strip(",.;:!?") in _RHYTHM_UNITS for w in around):
+            continue
         if n is not None and m and 0 <= n <= m:
             return n / m, fraction.group(0), bool(fraction.group("unit") or fraction.group("after"))
     percent = _PERCENT.search(text)

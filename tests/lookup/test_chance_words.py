@@ -39,6 +39,10 @@ def test_a_chance_in_words_is_read_as_its_probability(text, probability):
     [
         "3 out of 8 steps as a rhythm",  # a count of steps: a rhythm, no chance
         "set the volume to 50%",  # an amount
+        "set the delay time to 50%",  # "time" alone is a parameter's word
+        "an attack time of 10 percent",
+        "3 steps out of 8, randomly",  # a share of the steps is a rhythm
+        "8 out of 16 steps every time",
         "rarely",  # a plain adverb is the phrasebook's and the docs' word, not a stated chance
         "every note in the bar",
     ],
