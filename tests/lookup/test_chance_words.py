@@ -95,6 +95,7 @@ def test_choices_some_likelier_than_others_are_read_as_weighted():
     # Then the first is a weighted choice, the second no chance at all
     assert chance is not None and chance.weighted and chance.words == ("likely",)
     assert read_chance("make the hats more likely to glitch") is None
+    assert read_chance("balance the weight between kick and bass") is None  # a mix, no chance
 
 
 @pytest.mark.parametrize(
