@@ -300,6 +300,10 @@ _DEGREES = (
         ),
         0.9,
     ),
+    # the plain adverbs, as Strudel's functions of those names read them
+    (re.compile(r"\b(?:rarely|seldom)\b", re.I), 0.25),
+    (re.compile(r"\b(?:sometimes|occasionally)\b", re.I), 0.5),
+    (re.compile(r"(?<!\bhow\s)\b(?:often|frequently)\b", re.I), 0.75),  # ("how often" asks how often)
 )
 # words that say a number is a chance ("9 out of 10 times", "30% chance", "of the time"),
 # not a count of steps ("3 out of 8 steps" is a rhythm) or an amount ("the volume at 50%",
