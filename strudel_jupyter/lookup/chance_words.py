@@ -8,7 +8,9 @@ description says it is a shorthand of ``sometimesBy`` with a probability ("Short
 .sometimesBy(0.9, fn)") or applies with a stated chance ("with a 50% chance") is one step of
 the scale, read at run time, never a list of ours. The step nearest the stated chance is
 meant; a chance between steps (a third) is ``sometimesBy`` itself, which takes any. A share
-of the bars ("half the bars", "one bar in four") is read on ``someCyclesBy``'s steps the same way. Choices
+of the bars ("half the bars", "one bar in four") is read on ``someCyclesBy``'s steps the same way,
+and a chance of leaving events out ("randomly drop 30% of the hats") on ``degradeBy``'s
+(``degrade``: "Randomly removes 50% of events"). Choices
 some likelier than others ("pick one, the first way more likely") are the functions the docs
 say give "a probability to each" choice (``wchoose``, ``wchooseCycles``).
 """
@@ -29,6 +31,8 @@ __all__ = ["chance_phrases"]
 #: that does so bar by bar (a share of the bars: "half the bars", "one bar in four").
 CHANCE_TARGET = "sometimesBy"
 CYCLE_CHANCE_TARGET = "someCyclesBy"
+#: The function that removes events with any chance (doc.json's name).
+REMOVAL_TARGET = "degradeBy"
 #: A stated chance this close to a step's is that step ("9 out of 10" is almostAlways's 0.9; 30% is none).
 STEP_TOLERANCE = 0.02
 #: The weight of a chance found (a phrase's weight: 1.0 is the most specific).
@@ -38,19 +42,27 @@ CHANCE_WEIGHT = 1.0
 _WEIGHTED = re.compile(r"\bprobability to each\b")
 _SHORTHAND = re.compile(r"\.(?P<base>\w+)\(\s*(?P<p>\d*\.?\d+)\s*,")
 _STATED = re.compile(r"\bwith an? (?P<pc>\d+(?:\.\d+)?)% chance\b")
+_REMOVES = re.compile(r"Randomly removes (?P<pc>\d+(?:\.\d+)?)% of events")
 
 
 def _steps(index: StrudelIndex, base: str = CHANCE_TARGET) -> dict[str, float]:
     """The functions that apply another with a fixed chance, by their descriptions: name ->
     chance. ``base``: whose shorthands they are (``sometimesBy``'s, or ``someCyclesBy``'s);
-    an entry applying "with a 50% chance" is a step of ``sometimesBy``."""
+    an entry applying "with a 50% chance" is a step of ``sometimesBy``, one that "Randomly
+    removes 50% of events" of ``degradeBy``."""
 
     def build() -> dict[str, float]:
         steps: dict[str, float] = {}
         for entry in index.reference.entries:
             shorthand = _SHORTHAND.search(entry.description)
             stated = _STATED.search(entry.description)
-            if shorthand and shorthand.group("base") == base:
+            removes = _REMOVES.match(entry.description)
+            if base == REMOVAL_TARGET:
+                if removes:
+                    steps[entry.name] = float(removes.group("pc")) / 100
+            elif removes:
+                continue
+            elif shorthand and shorthand.group("base") == base:
                 steps[entry.name] = float(shorthand.group("p"))
             elif stated and not shorthand and base == CHANCE_TARGET:
                 steps[entry.name] = float(stated.group("pc")) / 100
@@ -82,7 +94,7 @@ def chance_phrases(index: StrudelIndex, words: Sequence[str], chance: Chance | N
     end = start + len(said)
     if chance.weighted:
         return [PhraseHit(name, phrase, start, end, CHANCE_WEIGHT, False, key) for name in _weighted(index)]
-    base = CYCLE_CHANCE_TARGET if chance.per_cycle else CHANCE_TARGET
+    base = REMOVAL_TARGET if chance.removal else CYCLE_CHANCE_TARGET if chance.per_cycle else CHANCE_TARGET
     steps = _steps(index, base)
     nearest = min(steps, key=lambda name: (abs(steps[name] - chance.probability), name), default=None)
     target = nearest

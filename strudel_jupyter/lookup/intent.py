@@ -262,6 +262,7 @@ class Chance:
     words: tuple[str, ...]
     weighted: bool = False
     per_cycle: bool = False  # a share of the bars ("half the bars", "one bar in four"), not of the events
+    removal: bool = False  # the chance of leaving events out ("randomly drop 30% of the hats")
 
 
 _NUMBERS = {
@@ -313,6 +314,8 @@ _CHANCE_WORDS = re.compile(
     r"usually|never|always|perhaps)\b|\b(?:of\s+the|every|each)\s+time\b",
     re.I,
 )
+# verbs of leaving events out: a chance of that is a chance of removal ("drop 30% of the hats")
+_REMOVAL = re.compile(r"\b(?:drop\w*|remov\w*|skip\w*|mut(?:e|es|ed|ing)|los(?:e|es|ing)|thin\w*|omit\w*)\b", re.I)
 # a share of the steps or beats is a rhythm ("3 out of 8 steps", "5 beats in 8"), not a chance
 _RHYTHM_UNITS = frozenset("step steps beat beats pulse pulses slot slots sixteenths eighths".split())
 
@@ -374,7 +377,8 @@ def read_chance(text: str) -> Chance | None:
     if found is None:
         return None
     words = tuple(content_tokens(found[1]))
-    return Chance(found[0], words, per_cycle=found[2]) if words else None
+    removal = bool(_REMOVAL.search(text))
+    return Chance(found[0], words, per_cycle=found[2], removal=removal) if words else None
 
 
 @dataclass

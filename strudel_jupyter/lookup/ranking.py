@@ -789,9 +789,8 @@ def _chord_symbols(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]
 
 #: The function choosing which sample of a sound's folder plays (doc.json's name).
 SAMPLE_INDEX_TARGET = "n"
-_ORDINALS = frozenset(
-    "second third fourth fifth sixth seventh eighth ninth tenth 2nd 3rd 4th 5th 6th 7th 8th 9th 10th".split()
-)
+# (not "eighth", "sixteenth": note values, "dotted eighth echo")
+_ORDINALS = frozenset("second third fourth fifth sixth seventh 2nd 3rd 4th 5th 6th 7th".split())
 
 
 def _nth_samples(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:

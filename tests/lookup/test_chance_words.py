@@ -136,3 +136,12 @@ def test_half_of_one_bar_is_a_place_not_a_chance():
 def test_a_share_of_the_bars_answers_the_bar_by_bar_functions(shared_index, query, wanted):
     # someCycles is the docs' "Shorthand for .someCyclesBy(0.5, fn)"; other shares are someCyclesBy's
     assert _first(query, shared_index) in wanted
+
+
+def test_a_chance_of_leaving_events_out_answers_the_functions_removing_them(shared_index):
+    # Given a chance of dropping events ("Randomly removes 50% of events" is degrade's doc)
+    chance = read_chance("randomly mute 40% of the snare hits")
+    assert chance is not None and chance.removal
+    # Then degrade's family answers: degrade for a half, degradeBy for any other share
+    assert _first("randomly mute 40% of the snare hits", shared_index) == "degradeBy"
+    assert _first("skip half the hits at random", shared_index) in {"degrade", "degradeBy"}

@@ -146,3 +146,5 @@ def test_an_ordinal_before_a_sound_s_word_asks_which_sample_of_the_folder_plays(
     from strudel_jupyter.lookup.ranking import _nth_samples
 
     assert _nth_samples(shared_index, ["third", "time", "lucky"]) == []
+    # nor is a note value ("a dotted eighth echo")
+    assert _nth_samples(shared_index, ["dotted", "eighth", "echo"]) == []
