@@ -721,7 +721,7 @@ def _phrasebook_hits(
     # tonal.json's names in words, and a chance stated in words: names, as rare as any word
     tonal = tonal_phrases(index, words) + chance_phrases(index, words, chance)
     chords = _chord_symbols(index, words)
-    found = phrase_hits(index, words) + chords + tonal + _nth_samples(index, words)
+    found = phrase_hits(index, words) + chords + tonal + _nth_samples(index, words) + _value_span(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
@@ -808,6 +808,28 @@ def _nth_samples(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
                 PhraseHit(SAMPLE_INDEX_TARGET, f"{word} {words[i + 1]}", i, i + 2, phrase_weight(key), False, key)
             )
     return found
+
+
+#: The function scaling a signal's 0-1 into the values asked for (doc.json's name).
+VALUE_SPAN_TARGET = "range"
+
+
+def _value_span(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """Values asked for as a span ("go between 200 and 2000": the words read "between 200
+    2000"), in a question with no word of chance (a random number between two is ``irand``'s):
+    a phrase for ``range``, which scales a signal to a minimum and a maximum."""
+    lower = [w.lower() for w in words]
+    if VALUE_SPAN_TARGET not in index.reference.by_name or any(w.startswith("random") for w in lower):
+        return []
+    for i in range(len(lower) - 2):
+        if lower[i] == "between" and _is_number(lower[i + 1]) and _is_number(lower[i + 2]):
+            key = ("between", lower[i + 1], lower[i + 2])
+            return [PhraseHit(VALUE_SPAN_TARGET, " ".join(words[i : i + 3]), i, i + 3, phrase_weight(key), False, key)]
+    return []
+
+
+def _is_number(word: str) -> bool:
+    return word.replace(".", "", 1).lstrip("-").isdigit()
 
 
 def _phrase_support(hit: Hit) -> float:

@@ -148,3 +148,13 @@ def test_an_ordinal_before_a_sound_s_word_asks_which_sample_of_the_folder_plays(
     assert _nth_samples(shared_index, ["third", "time", "lucky"]) == []
     # nor is a note value ("a dotted eighth echo")
     assert _nth_samples(shared_index, ["dotted", "eighth", "echo"]) == []
+
+
+def test_values_asked_for_as_a_span_are_range_s_and_random_ones_are_not(shared_index):
+    # Given a signal asked to move between two values
+    assert _top("make the lfo move between 100 and 900") == "range"
+    assert _top("a sine that goes between 0.2 and 0.8") == "range"
+    # Then range, which scales 0-1 to a minimum and maximum; a random number between two is no span
+    from strudel_jupyter.lookup.ranking import _value_span
+
+    assert _value_span(shared_index, ["random", "number", "between", "0", "7"]) == []
