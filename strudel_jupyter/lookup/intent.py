@@ -323,7 +323,8 @@ _RHYTHM_UNITS = frozenset("step steps beat beats pulse pulses slot slots sixteen
 # some choices likelier than others: "way more likely", "less probable", "better odds"
 _ODDS = re.compile(
     r"\b(?:(?:way|much|far|a\s+lot|bit)\s+)?(?:more|less)\s+(?:likely|probable|often\s+than)\b"
-    r"|\b(?:likelier|weighted)\b|\b(?:higher|lower|better|bigger|smaller)\s+(?:chance|odds)\b",
+    r"|\b(?:likelier|weighted)\b|\b(?:higher|lower|better|bigger|smaller)\s+(?:chance|odds)\b"
+    r"|\b(?:probabilit(?:y|ies)|chances?|odds)\s+(?:for|to|per|of)\s+each\b",
     re.I,
 )
 # ... among choices: "pick between", "choose one of", "select from"

@@ -100,6 +100,8 @@ def test_choices_some_likelier_than_others_are_read_as_weighted():
     assert chance is not None and chance.weighted and chance.words == ("likely",)
     assert read_chance("make the hats more likely to glitch") is None
     assert read_chance("balance the weight between kick and bass") is None  # a mix, no chance
+    chance = read_chance("choose a chord each bar with odds for each one")
+    assert chance is not None and chance.weighted  # a chance per choice: weights
 
 
 @pytest.mark.parametrize(
