@@ -327,6 +327,12 @@ _ODDS = re.compile(
     r"|\b(?:probabilit(?:y|ies)|chances?|odds)\s+(?:for|to|per|of)\s+each\b",
     re.I,
 )
+# what a share is of, when it is of the events ("30% of the notes"), not of the time
+_SHARE_OF_EVENTS = re.compile(r"\s*of\s+(?:the|my|all|these|those)\s+(?!time\b)", re.I)
+# a choice made at random: "pick randomly", "choose at random", "randomly select"
+_RANDOM_CHOICE = re.compile(
+    r"\b(?:pick|choose|select)\w*\s+(?:randomly|at\s+random)\b|\brandomly\s+(?:pick|choos|select)\w*\b", re.I
+)
 # ... among choices: "pick between", "choose one of", "select from"
 _CHOICE = re.compile(r"\b(?:pick\w*|choos\w*|chose|choice\w*|select\w*|between|options?|one\s+of)\b", re.I)
 
@@ -365,6 +371,12 @@ def read_chance(text: str) -> Chance | None:
         words = tuple(content_tokens(odds.group(0)))
         return Chance(0.0, words, weighted=True) if words else None
     found = _stated_chance(text) if _CHANCE_WORDS.search(text) else None
+    after = text[text.find(found[1]) + len(found[1]) :] if found else ""
+    if found and _RANDOM_CHOICE.search(text) and not _SHARE_OF_EVENTS.match(after):
+        # "pick randomly, the kick 70 percent of the time": one choice's share, a weighted
+        # choice ("randomly pick 30% of the notes" is a share of the events: a chance)
+        words = tuple(content_tokens(found[1]))
+        return Chance(0.0, words, weighted=True) if words else None
     share = _SHARE_OF_TIME.search(text)
     if share and share.group("unit") and not _CHANCE_WORDS.search(text):
         share = None  # "half the bars" at random is a chance; "in half the bars" alone is a place

@@ -102,6 +102,12 @@ def test_choices_some_likelier_than_others_are_read_as_weighted():
     assert read_chance("balance the weight between kick and bass") is None  # a mix, no chance
     chance = read_chance("choose a chord each bar with odds for each one")
     assert chance is not None and chance.weighted  # a chance per choice: weights
+    # a choice made at random with one option's share of the time is weighted too; a share of
+    # the events picked is a chance
+    chance = read_chance("choose at random, the first groove 80% of the time")
+    assert chance is not None and chance.weighted
+    chance = read_chance("randomly pick 30% of the notes and reverse them")
+    assert chance is not None and not chance.weighted and chance.probability == pytest.approx(0.3)
 
 
 @pytest.mark.parametrize(
