@@ -230,6 +230,10 @@ class TextIndex:
         index.size, index.idf, index._postings, index._aside, index.own = size, idf, postings, aside, own
         return index
 
+    def weight(self, term: str, key: str) -> float:
+        """What ``term`` earns document ``key`` (0 when the document lacks it)."""
+        return next((w for k, w in self._postings.get(term, ()) if k == key), 0.0)
+
     def __contains__(self, token: str) -> bool:
         return token in self._postings
 

@@ -252,6 +252,148 @@ _PREFIX_RE = re.compile(r"^(?P<p>[A-Za-z]+)\s*:\s*(?P<x>.+)$")
 _TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
 
 
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A chance stated in words: its probability (0-1) and the content words that state it.
+    ``weighted``: no one probability, but some choices likelier than others ("pick one of
+    these, the first way more likely"). ``per_cycle``: a share of the bars or cycles."""
+
+    probability: float
+    words: tuple[str, ...]
+    weighted: bool = False
+    per_cycle: bool = False  # a share of the bars ("half the bars", "one bar in four"), not of the events
+    removal: bool = False  # the chance of leaving events out ("randomly drop 30% of the hats")
+
+
+_NUMBERS = {
+    **{w: float(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())},
+    "a": 1.0,
+    "an": 1.0,
+    "twenty": 20.0,
+    "hundred": 100.0,
+    "a hundred": 100.0,
+}
+_COUNT = r"(?:\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|an?)"
+_WHOLE = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|(?:a\s+)?hundred)"
+# "9 out of 10", "one hit in ten", "one snare in four": a share of the events
+_CYCLES = r"(?:bars?|cycles?|measures?)"
+_FRACTION = re.compile(
+    rf"\b(?P<n>{_COUNT})\s+(?:(?P<unit>{_CYCLES})\s+|[a-z-]+\s+)?"
+    rf"(?:out\s+of|in)\s+(?:every\s+)?(?P<m>{_WHOLE})\b(?:\s+(?P<after>{_CYCLES})\b)?",
+    re.I,
+)
+_PERCENT = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.I)
+_SHARES = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3, "tenth": 0.1, "most": 0.75}
+# "half the time", "a quarter of the time", "three quarters of the bars", "most of the time"
+_SHARE_OF_TIME = re.compile(
+    r"\b(?:(?:a|one|two|three)\s+)?(?P<share>half|quarters?|thirds?|tenth|most)\s+(?:of\s+)?the\s+"
+    r"(?:time|(?P<unit>bars|cycles|measures))\b",
+    re.I,
+)
+# an adverb of frequency made stronger: "very rarely", "hardly ever", "nearly every time"
+_DEGREES = (
+    (re.compile(r"\b(?:very|really|extremely|super)\s+(?:rarely|seldom)\b|\b(?:hardly|barely)\s+ever\b", re.I), 0.1),
+    (
+        re.compile(
+            r"\b(?:very|really|extremely|super)\s+(?:often|frequently)\b"
+            r"|\b(?:almost|nearly)\s+(?:always|every\s+time)\b",
+            re.I,
+        ),
+        0.9,
+    ),
+    # the plain adverbs, as Strudel's functions of those names read them
+    (re.compile(r"\b(?:rarely|seldom)\b", re.I), 0.25),
+    (re.compile(r"\b(?:sometimes|occasionally)\b", re.I), 0.5),
+    (re.compile(r"(?<!\bhow\s)\b(?:often|frequently)\b", re.I), 0.75),  # ("how often" asks how often)
+)
+# words that say a number is a chance ("9 out of 10 times", "30% chance", "of the time"),
+# not a count of steps ("3 out of 8 steps" is a rhythm) or an amount ("the volume at 50%",
+# "an attack time of 10 percent": "time" alone is a parameter's word)
+_CHANCE_WORDS = re.compile(
+    r"\b(?:random\w*|chance|odds|probab\w*|likel\w*|rarely|seldom|often|sometimes|occasional\w*|times|maybe|"
+    r"usually|never|always|perhaps)\b|\b(?:of\s+the|every|each)\s+time\b",
+    re.I,
+)
+# verbs of leaving events out: a chance of that is a chance of removal ("drop 30% of the hats")
+_REMOVAL = re.compile(r"\b(?:drop\w*|remov\w*|skip\w*|mut(?:e|es|ed|ing)|los(?:e|es|ing)|thin\w*|omit\w*)\b", re.I)
+# a share of the steps or beats is a rhythm ("3 out of 8 steps", "5 beats in 8"), not a chance
+_RHYTHM_UNITS = frozenset("step steps beat beats pulse pulses slot slots sixteenths eighths".split())
+
+
+# some choices likelier than others: "way more likely", "less probable", "better odds"
+_ODDS = re.compile(
+    r"\b(?:(?:way|much|far|a\s+lot|bit)\s+)?(?:more|less)\s+(?:likely|probable|often\s+than)\b"
+    r"|\b(?:likelier|weighted)\b|\b(?:higher|lower|better|bigger|smaller)\s+(?:chance|odds)\b"
+    r"|\b(?:probabilit(?:y|ies)|chances?|odds)\s+(?:for|to|per|of)\s+each\b",
+    re.I,
+)
+# what a share is of, when it is of the events ("30% of the notes"), not of the time
+_SHARE_OF_EVENTS = re.compile(r"\s*of\s+(?:the|my|all|these|those)\s+(?!time\b)", re.I)
+# a choice made at random: "pick randomly", "choose at random", "randomly select"
+_RANDOM_CHOICE = re.compile(
+    r"\b(?:pick|choose|select)\w*\s+(?:randomly|at\s+random)\b|\brandomly\s+(?:pick|choos|select)\w*\b", re.I
+)
+# ... among choices: "pick between", "choose one of", "select from"
+_CHOICE = re.compile(r"\b(?:pick\w*|choos\w*|chose|choice\w*|select\w*|between|options?|one\s+of)\b", re.I)
+
+
+def _number(word: str) -> float | None:
+    word = " ".join(word.lower().split())
+    try:
+        return float(word)
+    except ValueError:
+        return _NUMBERS.get(word)
+
+
+def _stated_chance(text: str) -> tuple[float, str, bool] | None:
+    """A share of the events ("9 out of 10") or a percentage, with the text that states it and
+    whether the share is of the bars ("one bar in four")."""
+    for fraction in _FRACTION.finditer(text):
+        n, m = _number(fraction.group("n")), _number(fraction.group("m"))
+        around = fraction.group(0).lower().split()[1:2] + text[fraction.end() :].lower().split()[:1]
+        if any(w.strip(",.;:!?") in _RHYTHM_UNITS for w in around):
+            continue
+        if n is not None and m and 0 <= n <= m:
+            return n / m, fraction.group(0), bool(fraction.group("unit") or fraction.group("after"))
+    percent = _PERCENT.search(text)
+    if percent and float(percent.group("n")) <= 100:
+        return float(percent.group("n")) / 100, percent.group(0), False
+    return None
+
+
+def read_chance(text: str) -> Chance | None:
+    """The chance a question states in words, if any: "9 out of 10" 0.9, "one hit in ten" 0.1,
+    "30% of the time" 0.3, "half the time" 0.5, "very rarely" 0.1; or choices some likelier
+    than others ("pick between these, the first more likely": ``weighted``). English only: which
+    function applies something with that chance is decided against the snapshot later."""
+    odds = _ODDS.search(text)
+    if odds and _CHOICE.search(text):
+        words = tuple(content_tokens(odds.group(0)))
+        return Chance(0.0, words, weighted=True) if words else None
+    found = _stated_chance(text) if _CHANCE_WORDS.search(text) else None
+    after = text[text.find(found[1]) + len(found[1]) :] if found else ""
+    if found and _RANDOM_CHOICE.search(text) and not _SHARE_OF_EVENTS.match(after):
+        # "pick randomly, the kick 70 percent of the time": one choice's share, a weighted
+        # choice ("randomly pick 30% of the notes" is a share of the events: a chance)
+        words = tuple(content_tokens(found[1]))
+        return Chance(0.0, words, weighted=True) if words else None
+    share = _SHARE_OF_TIME.search(text)
+    if share and share.group("unit") and not _CHANCE_WORDS.search(text):
+        share = None  # "half the bars" at random is a chance; "in half the bars" alone is a place
+    if found is None and share:
+        found = (_SHARES[share.group("share").lower()], share.group(0), bool(share.group("unit")))
+    for pattern, probability in _DEGREES if found is None else ():
+        degree = pattern.search(text)
+        if degree:
+            found = (probability, degree.group(0), False)
+            break
+    if found is None:
+        return None
+    words = tuple(content_tokens(found[1]))
+    removal = bool(_REMOVAL.search(text))
+    return Chance(found[0], words, per_cycle=found[2], removal=removal) if words else None
+
+
 @dataclass
 class ParsedQuery:
     """What the text asks, in Strudel-independent terms."""
@@ -274,6 +416,7 @@ class ParsedQuery:
     noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
     exact: bool = False  # the subject was written as code (`rot`, .rot()): only that exact name answers
     code: CodeParts | None = None  # Strudel code quoted in the query
+    chance: Chance | None = None  # a chance the question states ("9 out of 10", "very rarely")
 
 
 # Code quoted in a question is cut out before the prose is read (see quoted_code.py).
@@ -593,6 +736,7 @@ def _read_words(parsed: ParsedQuery, text: str) -> None:
     if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
         parsed.subject = None  # "what does it do": no name in it
     parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
+    parsed.chance = read_chance(text)
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])

@@ -7,6 +7,7 @@ never from the query, so nothing returned here can be invented.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -17,8 +18,10 @@ from ..data.textindex import split_identifier, tokenize
 from ..data.tonal import split_chord
 from ..vocabulary import Domain, Kind, Match
 from . import fuzzy
+from .chance_words import chance_phrases
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
+from .intent import QUESTION_VERBS, Chance
 from .pages import with_page_evidence
 from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, resolve
 from .relevance import text_reference, text_sounds, word_importance
@@ -80,6 +83,12 @@ SCORE_FAMILY_PREFIX, SCORE_FAMILY_INSIDE = 80.0, 60.0
 TEXT_ORDER_PENALTY, RARITY_PENALTY = 20.0, 10.0
 
 STRONG: tuple[Match, ...] = ("exact", "synonym")
+#: English words that are also names (``each``, ``per``, ``into``, ``take``): in a description
+#: they say how often, where or in what order, or are the question's verb, and their name
+#: weighs only part of what it weighs for a name asked about (relevance.PROSE_NAME_SHARE)
+PROSE_WORDS = frozenset(
+    tokenize(" ".join(["each every all per into as when time", *sorted(QUESTION_VERBS), "takes picks adds sets"]))
+)
 FUZZY_CUTOFF = 75.0  # rapidfuzz ratio below which a name is not offered as a match
 BANK_MEMBERS_LEADING = 5  # at most this many of a named bank's sounds lead (its hh, oh for "hats")
 MISSPELT_RATIO = 80.0  # ratio from which a word found nowhere is taken for a misspelt name
@@ -289,6 +298,9 @@ class Ranking:
     # what the entries a phrase names answer of the question: their phrases' share plus
     # their text's coverage (``_fused_with_text``); the domain choice reads it
     answered: dict[tuple[str, str], float] = field(default_factory=dict)
+    # functions whose input the question names (a scale, a chord, a chance): the name is
+    # what that function reads, not a family's word its members share
+    inputs_named: frozenset[str] = frozenset()
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -423,6 +435,7 @@ def rank_words(
     context: Sequence[str] = (),
     neighbours: bool = False,
     phrase: Sequence[str] = (),
+    chance: Chance | None = None,
 ) -> Ranking:
     """Rank both domains for the content words of a query.
 
@@ -432,7 +445,8 @@ def rank_words(
     lift what they name, and a word found nowhere is treated as a misspelt name.
     ``context`` words (sample, sound...) help the reference text but are not looked up as
     names. ``neighbours`` keeps prefix, fuzzy and text hits next to an exact one (for
-    explicit search/list modes).
+    explicit search/list modes). ``chance``: a chance the question states in words
+    (``intent.read_chance``), a phrase for the function applying something that often.
 
     The parts, in order: misspellings first (``correct_words``), names typed
     (``_names_typed``), one word (``_one_word``) or how the words read together
@@ -455,7 +469,9 @@ def rank_words(
     _read_together(index, ranking, typed, reference=reference, sounds=sounds)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         return _several_names(index, ranking, typed, context)
-    _fused_evidence(index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase)
+    _fused_evidence(
+        index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase, chance=chance
+    )
     return ranking
 
 
@@ -522,13 +538,28 @@ def _several_names(index: StrudelIndex, ranking: Ranking, typed: _Typed, context
     """Several names ("add a delay effect", "bd sd hh"): each is answered; the text of the
     whole query decides their order, so the verb "add" does not lead over "delay"."""
     words = ranking.words
-    ranking.reference = _order_by_text(index, rank_names(typed.reference), text_reference(index, [*words, *context]))
+    ranked = _order_by_text(index, rank_names(typed.reference), text_reference(index, [*words, *context]))
+    ranking.reference = _prose_names_last(ranked)
     snd_hits = typed.sounds
     members = _bank_members(index, words, snd_hits)
     if members:  # the names it was asked by follow, one step down
         snd_hits = [replace(h, score=min(h.score, SCORE_EXACT_SECOND)) for h in snd_hits]
     ranking.sounds = rank_names([*members, *snd_hits])
     return ranking
+
+
+def _prose_names_last(hits: list[Hit]) -> list[Hit]:
+    """Among names found in one question, those typed as English words (``PROSE_WORDS``:
+    "echo every note", "range of each note") follow the names meant; a question of such words
+    only keeps its order."""
+
+    def prose(hit: Hit) -> bool:
+        word = hit.via or hit.name
+        return word.islower() and all(t in PROSE_WORDS for t in tokenize(word))
+
+    if all(prose(h) for h in hits) or not any(prose(h) for h in hits):
+        return hits
+    return [h for h in hits if not prose(h)] + [h for h in hits if prose(h)]
 
 
 def _fused_evidence(
@@ -540,6 +571,7 @@ def _fused_evidence(
     sounds: bool,
     context: Sequence[str],
     phrase: Sequence[str],
+    chance: Chance | None = None,
 ) -> None:
     """A description's (or a lone word's) hits: names as clues, the docs' text (and the
     tutorial pages), the phrasebook's phrases and misspelt names, fused into one order."""
@@ -556,16 +588,20 @@ def _fused_evidence(
     ranking.misspelt = frozenset(misspelt)
     read = [corrected.get(w, w) for w in words]
     if reference:
-        scored = text_reference(index, [*read, *context])
+        prose = _prose_stems(read, context) if ranking.sentence else frozenset()
+        scored = text_reference(index, [*read, *context], prose=prose)
         if ranking.sentence:  # Strudel's tutorial pages: one more signal for a description
             scored = with_page_evidence(index, read, scored)
         ref_hits += _text_hits("reference", "function", scored, band)
     if sounds:
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, read, phrase=phrase), band)
     ref_phrases, snd_phrases = _phrase_evidence(
-        index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
+        index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase, chance=chance
     )
     ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
+    if ranking.sentence:
+        ref_hits += _members_described(ref_hits, ranking.inputs_named)
+        ref_hits += _pointed_to(index, ref_hits)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
@@ -579,19 +615,34 @@ def _fused_evidence(
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
 
 
+def _prose_stems(read: Sequence[str], context: Sequence[str]) -> frozenset[str]:
+    """The stems of a description's words that are names only by chance: English words for how
+    often, where and in what order ("each", "every", "per", "into", "time") and the question's
+    own verbs ("takes", "pick", "add"), written in lower case, not as code."""
+    return frozenset(t for w in (*read, *context) if w.islower() for t in tokenize(w) if t in PROSE_WORDS)
+
+
 def _phrase_evidence(
-    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, phrase: Sequence[str]
+    index: StrudelIndex,
+    ranking: Ranking,
+    typed: _Typed,
+    *,
+    reference: bool,
+    sounds: bool,
+    phrase: Sequence[str],
+    chance: Chance | None = None,
 ) -> tuple[list[Hit], list[Hit]]:
     """The phrasebook's hits of each domain, placed for a description or a lone word, and
     what they say about the question (its support for the confidence, its domain)."""
     if not ranking.sentence and typed.strong_words:
         return [], []  # only names, typed as such (a search or list of them), take no phrase
-    ref_phrases, snd_phrases, spanned, ranking.phrase_share = _phrasebook_hits(
+    ref_phrases, snd_phrases, spanned, ranking.phrase_share, ranking.inputs_named = _phrasebook_hits(
         index,
         phrase or ranking.words,
         reference=reference,
         sounds=sounds,
         typed={"reference": _code_names(typed.function_names), "sounds": {w.lower() for w in typed.sound_names}},
+        chance=chance,
     )
     if not ranking.sentence:
         # one word: a name it starts (prefix) is the likelier meaning. A phrase for a function
@@ -653,11 +704,13 @@ def _phrasebook_hits(
     reference: bool,
     sounds: bool,
     typed: dict[str, set[str]],
-) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float]]:
+    chance: Chance | None = None,
+) -> tuple[list[Hit], list[Hit], dict[str, set[str]], dict[tuple[str, str], float], frozenset[str]]:
     """What the question's phrases name (lookup/phrasebook.py), as text hits of each domain,
     the words each domain's phrases span, and the share of the question (by the words'
     importance, ``relevance.word_importance``) each named entry's phrases span together
-    ("laser zap: pitch dives" says penv three times).
+    ("laser zap: pitch dives" says penv three times), and the functions whose input the
+    question names (tonal.json's names, chord symbols, a chance).
 
     A phrase scores above the docs' text relevance by how specific it is (its length) and
     how rare its words are in the docs; below a name of its domain ``typed`` elsewhere in
@@ -665,8 +718,10 @@ def _phrasebook_hits(
     of the question's words the phrase spans, so a phrase that says all of it ("thumb
     piano") tips the domain as text covering it all would.
     """
-    tonal = tonal_phrases(index, words)  # tonal.json's names in words: names, as rare as any word
-    found = phrase_hits(index, words) + _chord_symbols(index, words) + tonal
+    # tonal.json's names in words, and a chance stated in words: names, as rare as any word
+    tonal = tonal_phrases(index, words) + chance_phrases(index, words, chance)
+    chords = _chord_symbols(index, words)
+    found = phrase_hits(index, words) + chords + tonal + _nth_samples(index, words) + _value_span(index, words)
     out: dict[str, list[Hit]] = {"reference": [], "sounds": []}
     spanned: dict[str, set[str]] = {"reference": set(), "sounds": set()}
     said: dict[tuple[str, str], set[str]] = {}  # the words each entry's phrases span, together
@@ -699,7 +754,8 @@ def _phrasebook_hits(
                 spanned[domain] |= own
                 said.setdefault((kind, name), set()).update(own)
     shares = {key: min(sum(importance.get(w, 1.0) for w in own) / question, 1.0) for key, own in said.items()}
-    return out["reference"], out["sounds"], spanned, shares
+    inputs = frozenset(hit.target for hit in (*chords, *tonal))
+    return out["reference"], out["sounds"], spanned, shares, inputs
 
 
 #: The function a chord symbol typed in a question asks about (tonal.json's symbols are its input).
@@ -729,6 +785,51 @@ def _chord_symbols(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]
             key = tuple(tokenize(word))
             found.append(PhraseHit(CHORD_SYMBOL_TARGET, word, n, n + 1, phrase_weight(key), False, key))
     return found
+
+
+#: The function choosing which sample of a sound's folder plays (doc.json's name).
+SAMPLE_INDEX_TARGET = "n"
+# (not "eighth", "sixteenth": note values, "dotted eighth echo")
+_ORDINALS = frozenset("second third fourth fifth sixth seventh 2nd 3rd 4th 5th 6th 7th".split())
+
+
+def _nth_samples(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """An ordinal before a sound's word ("the third kick", "the 2nd snare sample"): which
+    sample of the folder plays, read as a phrase for ``n``."""
+    if SAMPLE_INDEX_TARGET not in index.reference.by_name:
+        return []
+    found = []
+    naming = index.sounds.naming_words
+    for i, word in enumerate(words[:-1]):
+        after = tokenize(words[i + 1])
+        if word.lower() in _ORDINALS and after and all(t in naming or t == "sampl" for t in after):
+            key = tuple(tokenize(word)) + tuple(after)
+            found.append(
+                PhraseHit(SAMPLE_INDEX_TARGET, f"{word} {words[i + 1]}", i, i + 2, phrase_weight(key), False, key)
+            )
+    return found
+
+
+#: The function scaling a signal's 0-1 into the values asked for (doc.json's name).
+VALUE_SPAN_TARGET = "range"
+
+
+def _value_span(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
+    """Values asked for as a span ("go between 200 and 2000": the words read "between 200
+    2000"), in a question with no word of chance (a random number between two is ``irand``'s):
+    a phrase for ``range``, which scales a signal to a minimum and a maximum."""
+    lower = [w.lower() for w in words]
+    if VALUE_SPAN_TARGET not in index.reference.by_name or any(w.startswith("random") for w in lower):
+        return []
+    for i in range(len(lower) - 2):
+        if lower[i] == "between" and _is_number(lower[i + 1]) and _is_number(lower[i + 2]):
+            key = ("between", lower[i + 1], lower[i + 2])
+            return [PhraseHit(VALUE_SPAN_TARGET, " ".join(words[i : i + 3]), i, i + 3, phrase_weight(key), False, key)]
+    return []
+
+
+def _is_number(word: str) -> bool:
+    return word.replace(".", "", 1).lstrip("-").isdigit()
 
 
 def _phrase_support(hit: Hit) -> float:
@@ -770,6 +871,54 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
         lift = SCORE_PHRASE_TEXT_LIFT * max(0.0, text.get(hit.key, low) - low) / (high - low)
         fused.append(replace(hit, coverage=coverage, score=hit.score + lift))
     return fused
+
+
+#: A family member's text must cover this much more of the question than its root's phrase
+#: does to be the one meant ("ratchet ... each repeat quieter": plyWith, not ply).
+MEMBER_MARGIN = 0.15
+
+
+def _members_described(hits: Sequence[Hit], inputs_named: frozenset[str] = frozenset()) -> list[Hit]:
+    """A phrase names a family's root (``ply``, ``tremolo``, ``delay``: names others start
+    with); the member whose own text covers clearly more of the question than the root does
+    is the one meant, and leads just above the root's phrase: "ratchet" says the family, "each
+    repeat quieter" says ``plyWith``, "volume wobble ... locked to the tempo" ``tremolosync``.
+    A function named by its input ("a minor key": ``scale``) is no family's word."""
+    phrased = {h.key: h for h in hits if h.match == "text" and h.via and h.name not in inputs_named}
+    text = [h for h in hits if h.match == "text" and not h.via]
+    lifted: list[Hit] = []
+    for root in phrased.values():
+        low = root.name.lower()
+        members = [
+            h
+            for h in text
+            if h.name != root.name and h.name.lower().startswith(low) and h.coverage >= root.coverage + MEMBER_MARGIN
+        ]
+        if members:
+            best = max(members, key=lambda h: (h.coverage, h.score))
+            lifted.append(replace(best, score=root.score + 0.1, via=root.via))
+    return lifted
+
+
+# "See fastcat": the whole description sends the reader elsewhere. ("An alias for firstOf" is
+# left alone: ``every`` is the name musicians know, and both are answered by either.)
+_POINTER = re.compile(r"\s*See\s+\.?(?P<x>[A-Za-z_$][\w$]*)\.?\s*")
+
+
+def _pointed_to(index: StrudelIndex, hits: Sequence[Hit]) -> list[Hit]:
+    """An entry whose whole description points to another ("See fastcat": ``sequence``) is
+    that other's second name: a description it answers is the other's, which leads just
+    above it."""
+    out: list[Hit] = []
+    for hit in hits:
+        if hit.match != "text" or hit.kind != "function":
+            continue
+        entry = index.reference.by_name.get(hit.name)
+        pointer = _POINTER.fullmatch(entry.description) if entry is not None else None
+        target = index.reference.get(pointer.group("x")) if pointer else None
+        if target is not None and target.name != hit.name:
+            out.append(replace(hit, name=target.name, score=hit.score + 0.05))
+    return out
 
 
 def _below_names(score: float) -> float:

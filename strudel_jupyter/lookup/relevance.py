@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import functools
 import heapq
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -169,7 +169,9 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, list
     return totals, words
 
 
-def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = False) -> list[tuple[str, float, float]]:
+def text_reference(
+    index: StrudelIndex, words: Iterable[str], *, whole: bool = False, prose: Collection[str] = ()
+) -> list[tuple[str, float, float]]:
     """``[(name, relevance, coverage)]`` for a concept query, best first.
 
     Relevance is BM25F over names, synonyms, descriptions, params and tags, scaled by
@@ -193,6 +195,8 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
     if whole and any(not g.meaning and not any(t in ref.text for t, _ in g.literal[0]) for g in groups):
         return []
     scored, n = _score_groups(ref.text, groups)
+    if prose:
+        _unnamed(index, scored, [g.literal[0] for g in groups if not g.meaning], prose)
     priors = ref.priors
     shares: dict[float, tuple[float, float]] = {}  # matched -> (coverage, coverage ** 1.5): docs share a few values
     rows = []
@@ -204,6 +208,42 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
         rows.append((name, bm25 * share[1] * priors[name], share[0]))
     # ties go to the alphabetically first name
     return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
+
+
+#: What a function's own name weighs in its text when a question uses the name as an everyday
+#: word ("takes", "each", "per"): a plain word of the sentence, not the name asked for.
+PROSE_NAME_SHARE = 0.0
+
+
+def _word_names(index: StrudelIndex) -> dict[str, tuple[str, ...]]:
+    """The entries named by one lower-case word, by its stem: ``{"take": ("take",), "each": ("each",)}``."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        names: dict[str, list[str]] = {}
+        for entry in index.reference.entries:
+            if entry.name.isalpha() and entry.name.islower():
+                for stem in tokenize(entry.name):
+                    names.setdefault(stem, []).append(entry.name)
+        return {k: tuple(v) for k, v in names.items()}
+
+    return index.derived.get_or_build(("relevance", "word_names"), build)
+
+
+def _unnamed(index: StrudelIndex, scored: dict[str, list[float]], slots: list[Slot], prose: Collection[str]) -> None:
+    """Entries whose one-word name is a word the question uses as English (``prose``: stems)
+    lose what that word earned them through their name (``PROSE_NAME_SHARE`` of it kept)."""
+    text = index.reference.text
+    for slot in slots:
+        if len(slot) != 1 or slot[0][0] not in prose:
+            continue
+        term = slot[0][0]
+        for entry in _word_names(index).get(term, ()):
+            acc = scored.get(entry)
+            weight = text.weight(term, entry)
+            if acc is None or not weight:
+                continue
+            acc[0] -= weight * (1.0 - PROSE_NAME_SHARE)
+            acc[1] -= _importance(text, slot) * (1.0 - PROSE_NAME_SHARE)
 
 
 # A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.

@@ -94,3 +94,67 @@ def test_an_entry_named_by_several_phrases_answers_their_words_together(shared_i
     one_phrase = rank_words(shared_index, ["laser", "start", "note"], phrase=["laser", "start", "note"])
     assert ranking.phrase_share[("function", "penv")] > 0.6 > one_phrase.phrase_share[("function", "penv")]
     assert _top("a laser zap where the pitch dives at the start of the note") == "penv"
+
+
+def test_the_rest_of_a_description_picks_the_family_member_its_phrase_names_the_root_of():
+    # Given a phrase for a family's root (tremolo, delay) and words only a member's docs hold
+    # When asked
+    # Then that member leads, just above the root
+    for query, member, root in [
+        ("a volume wobble locked to the bpm", "tremolosync", "tremolo"),
+        ("more feedback on the dub delay", "delayfeedback", "delay"),
+    ]:
+        names = [i["name"] for i in strudel_knowledge(query)["items"]]
+        assert names[0] == member and root in names[:3], names
+
+
+def test_a_root_s_phrase_alone_stays_the_root_and_a_named_input_is_no_family_word():
+    # "ratchet the hats" says nothing a member of ply's family adds: ply; "a minor key" names
+    # what scale reads, not a word scaleTranspose's family shares
+    assert _top("ratchet the hats") == "ply"
+    assert _top("keep my bassline in a minor key") == "scale"
+
+
+def test_among_names_found_the_english_words_follow_the_names_meant():
+    # Given a short question whose words are all names, some of them English words for how
+    # often or where ("each", "every")
+    # When asked
+    # Then the names meant lead and the English words follow
+    for query, first, last in [("range of each note", "range", "each"), ("echo every note", "echo", "every")]:
+        names = [i["name"] for i in strudel_knowledge(query)["items"]]
+        assert names[0] == first and names[-1] == last, names
+    # a name in another case than the English word's keeps its place
+    names = [i["name"] for i in strudel_knowledge("Pattern of each note")["items"]]
+    assert names.index("each") == len(names) - 1, names
+
+
+def test_a_description_of_an_entry_that_points_to_another_answers_the_other_first(shared_index):
+    # Given doc.json entries whose whole description points elsewhere ("See fastcat")
+    assert shared_index.reference.by_name["sequence"].description.strip().startswith("See ")
+    # When a description names the pointer by its phrases
+    names = [i["name"] for i in strudel_knowledge("chain these patterns in a cycle")["items"]]
+    # Then the entry pointed to leads, the pointer right after it
+    assert names[:2] == ["seq", "sequence"], names
+
+
+def test_an_ordinal_before_a_sound_s_word_asks_which_sample_of_the_folder_plays(shared_index):
+    # Given "the 2nd snare", "the third piano sample": the n-th sample of a sound's folder
+    for query in ["use the 2nd snare sample instead", "play the third piano sample"]:
+        # Then n, which picks the sample by its number, comes first
+        assert _top(query) == "n", query
+    # an ordinal before a word that names no sound is no sample number
+    from strudel_jupyter.lookup.ranking import _nth_samples
+
+    assert _nth_samples(shared_index, ["third", "time", "lucky"]) == []
+    # nor is a note value ("a dotted eighth echo")
+    assert _nth_samples(shared_index, ["dotted", "eighth", "echo"]) == []
+
+
+def test_values_asked_for_as_a_span_are_range_s_and_random_ones_are_not(shared_index):
+    # Given a signal asked to move between two values
+    assert _top("make the lfo move between 100 and 900") == "range"
+    assert _top("a sine that goes between 0.2 and 0.8") == "range"
+    # Then range, which scales 0-1 to a minimum and maximum; a random number between two is no span
+    from strudel_jupyter.lookup.ranking import _value_span
+
+    assert _value_span(shared_index, ["random", "number", "between", "0", "7"]) == []

@@ -85,3 +85,16 @@ def test_a_slot_of_alternatives_counts_its_rarest_full_weight_term(shared_index,
     idf = max((text.idf.get(t, 0.0) for t, w in slot if w >= 1.0), default=0.0)
     expected = 0.3 if all(t.isdigit() for t, _ in slot) else 1.0 if not idf else min(1.0, max(0.3, idf / 4.0))
     assert _importance(text, slot) == expected
+
+
+def test_a_name_used_as_an_english_word_answers_nothing_through_its_name(shared_index):
+    from strudel_jupyter.lookup.relevance import text_reference
+
+    # Given a description where "takes" is the sentence's verb, not the function take
+    words = ["takes", "three", "beats"]
+    # When the word is read as prose
+    as_name = [name for name, _rel, _cov in text_reference(shared_index, words)]
+    as_prose = [name for name, _rel, _cov in text_reference(shared_index, words, prose={"take"})]
+    # Then take no longer earns the word through its name; the other entries keep their order
+    assert "take" in as_name[:5] and "take" not in as_prose[:5], (as_name[:5], as_prose[:5])
+    assert as_prose[:3] == as_name[:3]

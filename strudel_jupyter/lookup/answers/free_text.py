@@ -60,6 +60,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         context=context,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
+        chance=parsed.chance,
     )
     for typed, read in ranking.corrections.items():
         question.notes.append(f'"{typed}" was read as "{read}" (a misspelling).')
@@ -349,7 +350,9 @@ def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[st
 _TROUBLE = re.compile(
     r"\b(?:do(?:es)?\s*n[o']?t|doesnt|dont|won'?t|wont|can'?t|cannot|not|stopp?(?:ed|s)?|never)\s+"
     r"(?:work|working|play|playing|sound|do\s+anything|have\s+any\s+effect|change\s+anything)\b"
-    r"|\b(?:broken|bug|buggy|glitch(?:es|y)?)\b",
+    r"|\b(?:broken|bug|buggy)\b"
+    # "it glitches", "keeps glitching"; "glitch the notes", "add a glitch" are wishes
+    r"|\b(?:it|is|are|keeps?|still|audio|playback|sound)\s+glitch(?:es|ing|y)\b",
     re.I,
 )
 
