@@ -110,7 +110,12 @@ def bench_events(snapshot: Path, repeat: int) -> dict[str, float]:
     cleanup_ms = (process.last_cleanup or {}).get("ms", float("nan"))
     process.close()
     memory: dict[str, float] = {}
-    for label, figures in (("loaded", loaded), ("after_first_call", first_call), ("after_examples", after), ("idle_after_examples", idle)):
+    for label, figures in (
+        ("loaded", loaded),
+        ("after_first_call", first_call),
+        ("after_examples", after),
+        ("idle_after_examples", idle),
+    ):
         for key, value in figures.items():
             memory[f"engine_{key}_mb_{label}"] = value
     growth = parent_after - parent_before
