@@ -12,11 +12,12 @@ from typing import Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
+from ..lookup.answers.engine_only import answer_engine_only
 from ..lookup.answers.free_text import answer_free_text
 from ..lookup.answers.listing import answer_listing
 from ..lookup.answers.question import Question, failure
 from ..lookup.answers.tonal import answer_tonal
-from ..lookup.intent import parse_query
+from ..lookup.intent import ParsedQuery, parse_query
 from ..lookup.items import KnowledgeResponse
 from ..lookup.request import QueryError, coerce_request, shown
 from .code_questions import answer_check, answer_code, answer_invented, answer_missing
@@ -71,6 +72,10 @@ def route(question: Question) -> KnowledgeResponse:
     tonal = answer_tonal(question, domain)  # scales, chord symbols, voicings: tonal.json
     if tonal is not None:
         return tonal
+    named = _named(parsed)
+    engine_only = answer_engine_only(question, named) if named and domain != "sounds" else None
+    if engine_only is not None:  # "what does leslie do": documented, for SuperDirt only
+        return engine_only
     if parsed.intent == "check" and parsed.subject:
         return answer_check(question, parsed.subject, domain, noun=parsed.noun)
     if parsed.exact and parsed.subject:
@@ -87,6 +92,15 @@ def route(question: Question) -> KnowledgeResponse:
     if listing is not None:
         return listing
     return answer_free_text(question, parsed, domain, binding=binding)
+
+
+def _named(parsed: ParsedQuery) -> str | None:
+    """The one name a question asks about ("what's squiz", "explain the leslie function"), if any."""
+    if parsed.intent not in ("detail", "check", "search") or not parsed.subject:
+        return None
+    if parsed.intent == "search" and len(parsed.tokens) != 1:
+        return None
+    return parsed.tokens[0] if " " in parsed.subject and len(parsed.tokens) == 1 else parsed.subject
 
 
 def _preview(query: Any) -> str:

@@ -142,6 +142,11 @@ def _usage(name: str, params: tuple[dict[str, str], ...], examples: tuple[str, .
     return f"{name}()"
 
 
+def entry_of(doc: Mapping[str, Any], synonyms: list[str]) -> ReferenceEntry:
+    """One doclet as an entry, with the synonyms it keeps (the tab's: see ``reference_entries``)."""
+    return _entry(doc, synonyms)
+
+
 def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
     params = tuple(_param(p) for p in doc.get("params") or () if isinstance(p, Mapping))
     examples = tuple(e for e in doc.get("examples") or () if isinstance(e, str) and e.strip())

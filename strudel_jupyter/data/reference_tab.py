@@ -25,13 +25,36 @@ def _string_tags(doc: Mapping[str, Any]) -> list[str]:
 
 def is_visible_doc(doc: Mapping[str, Any]) -> bool:
     """The reference tab's ``isValid``: named, not ``_``-internal, described, not engine-only."""
+    return _documented(doc) and engine_only(doc) is None
+
+
+def _documented(doc: Mapping[str, Any]) -> bool:
     name = doc.get("name")
-    if not isinstance(name, str) or not name or name.startswith("_") or not doc.get("description"):
-        return False
+    return isinstance(name, str) and bool(name) and not name.startswith("_") and bool(doc.get("description"))
+
+
+def engine_only(doc: Mapping[str, Any]) -> str | None:
+    """The one audio engine a doclet's function works with, when the tab hides it for that:
+    "SuperDirt" (tagged ``superdirt`` but not ``superdough``) or "supradough"; else None."""
     tags = _string_tags(doc)
-    supradough_only = "supradough" in tags and "superdough" not in tags
-    superdirt_only = "superdirt" in tags and "superdough" not in tags
-    return not (supradough_only or superdirt_only)
+    if "superdough" in tags:
+        return None
+    if "superdirt" in tags:
+        return "SuperDirt"
+    return "supradough" if "supradough" in tags else None
+
+
+def engine_only_docs(docs: Iterable[Mapping[str, Any]]) -> Iterator[tuple[Mapping[str, Any], str]]:
+    """Yield ``(doclet, engine)`` for each documented function the tab hides as engine-only
+    (``leslie``, ``squiz``: SuperDirt's), the first doclet of a name only, in file order."""
+    seen: set[str] = set()
+    for doc in docs:
+        if not isinstance(doc, Mapping) or not _documented(doc) or doc["name"] in seen:
+            continue
+        engine = engine_only(doc)
+        if engine is not None:
+            seen.add(doc["name"])
+            yield doc, engine
 
 
 def filter_tags(doc: Mapping[str, Any]) -> list[str]:

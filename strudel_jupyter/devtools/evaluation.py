@@ -11,6 +11,7 @@ from typing import Any
 
 from ..ask.knowledge import strudel_knowledge
 from ..data.index import StrudelIndex, get_index
+from ..lookup.answers.engine_only import engine_only_entries
 
 __all__ = ["CaseResult", "EvalReport", "check_case", "known_names", "load_cases", "run_eval"]
 
@@ -56,10 +57,12 @@ def load_cases(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 
 def known_names(index: StrudelIndex) -> set[str]:
-    """Every name an answer may contain, lower-cased: functions, synonyms, sounds, banks."""
+    """Every name an answer may contain, lower-cased: functions, synonyms, sounds, banks, and the
+    documented functions the tab hides as engine-only."""
     ref = index.reference
     names = {n.lower() for e in ref.entries for n in (e.name, *e.doc_synonyms)}
     names |= set(index.sounds.names) | set(index.sounds.banks)  # visible keys only: never _base
+    names |= {n.lower() for n in engine_only_entries(index)}  # documented, for SuperDirt only (leslie)
     return names
 
 

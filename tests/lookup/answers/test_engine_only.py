@@ -1,0 +1,56 @@
+"""Functions doc.json documents for one audio engine only (SuperDirt's leslie, squiz, octave).
+
+The REPL's reference tab hides them, so the index that mirrors the tab does not hold them;
+asked about by name, they are answered as what they are, with their engine said, never as
+an unknown name. Names come from the real snapshot's doc.json.
+"""
+
+from __future__ import annotations
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.data.reference_tab import engine_only, engine_only_docs, is_visible_doc
+from strudel_jupyter.devtools.evaluation import known_names
+from strudel_jupyter.lookup.answers.engine_only import engine_only_entries
+
+
+def test_engine_only_docs_are_exactly_the_ones_the_tab_hides_for_their_engine(shared_index):
+    hidden = list(engine_only_docs(shared_index.snapshot.docs))
+    # Given doc.json: every doclet tagged for SuperDirt or supradough but not superdough is one
+    assert hidden and {engine for _doc, engine in hidden} <= {"SuperDirt", "supradough"}
+    for doc, engine in hidden:
+        assert not is_visible_doc(doc) and engine_only(doc) == engine
+    # and the names answered as engine-only are none of the tab's (its own doclet of a name wins)
+    entries = engine_only_entries(shared_index)
+    assert entries and all(shared_index.reference.get(name) is None for name in entries)
+
+
+def test_a_superdirt_only_function_asked_by_name_says_what_it_is(shared_index):
+    entries = engine_only_entries(shared_index)
+    name = next(n for n, (entry, engine) in entries.items() if engine == "SuperDirt" and n == entry.name)
+    for query in (f"what does {name} do", f"is {name} valid", name):
+        # When a musician asks about it by name
+        response = strudel_knowledge(query)
+        # Then the answer is that function, said to be SuperDirt-only, with its own docs
+        assert response["ok"], query
+        assert [i["name"] for i in response["items"]] == [name]
+        assert "SuperDirt-only" in response["answer"] and ".osc()" in response["answer"]
+        assert response["items"][0]["description"] == entries[name][0].description
+
+
+def test_a_name_the_tab_lists_is_the_tabs_and_an_invented_one_stays_unknown(shared_index):
+    # Given a synonym of a hidden function that a listed function claims first, Then the listed one answers
+    claimed = [
+        s
+        for doc, _engine in engine_only_docs(shared_index.snapshot.docs)
+        for s in doc.get("synonyms") or ()
+        if shared_index.reference.get(s) is not None
+    ]
+    for synonym in claimed:
+        assert synonym not in engine_only_entries(shared_index)
+    # and a name nobody documents is still not found
+    assert not strudel_knowledge("what does zorblaxify do")["ok"]
+
+
+def test_the_evaluation_counts_engine_only_names_as_real(shared_index):
+    names = known_names(shared_index)
+    assert all(n.lower() in names for n in engine_only_entries(shared_index))
