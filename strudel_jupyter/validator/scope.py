@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass
 
 from ..data.index import StrudelIndex
+from ..data.reference_tab import engine_only_docs
 from .jsnames import HYDRA_GLOBALS, HYDRA_METHODS, JS_GLOBALS, JS_METHODS, VALUE_METHODS
 
 __all__ = [
@@ -112,12 +113,11 @@ def repl_scope(index: StrudelIndex) -> ReplScope:
 def _build_scope(index: StrudelIndex) -> ReplScope:
     ref = index.reference
     documented = set(ref.by_name) | set(ref.by_synonym) | set(ref.by_doc_synonym)
-    superdirt_only = set()
-    for doc in index.snapshot.docs:
-        tags = doc.get("tags") or []
-        if any(isinstance(t, dict) and t.get("title") == "superdirtonly" for t in tags):
-            superdirt_only.add(str(doc.get("name") or ""))
-            superdirt_only.update(doc.get("synonyms") or [])
+    superdirt_only = set()  # the tab's rule (data/reference_tab.py): tagged superdirt, not superdough
+    for doc, engine in engine_only_docs(index.snapshot.docs):
+        if engine == "SuperDirt":
+            superdirt_only.add(str(doc["name"]))
+            superdirt_only.update(s for s in doc.get("synonyms") or () if isinstance(s, str))
     symbols = index.snapshot.symbols
     extra = (symbols or {}).get("extra") or {}
     aliases: dict[str, str] = extra.get("control_aliases") or {}
