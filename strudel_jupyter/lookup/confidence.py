@@ -33,11 +33,19 @@ from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Match
 from .glossary import Expansion, load_glossary
-from .intent import STOPWORDS
+from .intent import SOUND_WORDS, STOPWORDS
 from .phrasebook import load_phrasebook
 from .wish_objects import wish_object_stems
 
-__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "unheld_heads"]
+__all__ = [
+    "CONFIDENT",
+    "NEAR_CONFIDENCE",
+    "Evidence",
+    "colour_words",
+    "confidence",
+    "missing_words",
+    "unheld_heads",
+]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
 CONFIDENT = 0.55
@@ -217,3 +225,52 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
         if lower not in out:
             out.append(lower)
     return out
+
+
+# A question's words in order, and where it breaks: a comma, a slash, brackets.
+_WORD_OR_BREAK = re.compile(r"[A-Za-z0-9_$#'-]+|[,;:/()!?.]")
+
+
+def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list[str]:
+    """The missing words that describe a sound the question names, not the thing it asks for.
+
+    In "crisp 909 hats" the thing is the hats: a word nothing holds before the head of its
+    run of words, when that head names sounds ("hats", "strings", "grand"), is an adjective
+    or a setting (*premodifier*). So is one in a phrase after such a head, past a preposition
+    or a comma ("crash cymbal on the downbeat", "pan pipes from the andes", "..., ravi
+    shankar"). What is left is the thing asked for: the head itself ("a mandolin for a
+    serenade"), or a word before a generic sound word ("tabla drums", "beatbox samples":
+    an instrument's name, which only ``phrasebook/near.txt`` can tell from an adjective).
+    Read only for a sound answer (``answers/free_text.py``).
+    """
+    wanted = {w.lower() for w in missing}
+    if not wanted:
+        return []
+    naming = index.sounds.naming_words
+
+    def names_sounds(word: str) -> bool:
+        lower = word.lower()
+        stems = tokenize(word)
+        return lower not in wanted and lower not in SOUND_WORDS and bool(stems) and all(t in naming for t in stems)
+
+    runs: list[list[str]] = []  # runs of content words, split by filler and punctuation
+    run: list[str] = []
+    for token in [*_WORD_OR_BREAK.findall(text), ","]:
+        if token[0].isalnum() and token.lower() not in STOPWORDS:
+            run.append(token)
+            continue
+        if run:
+            runs.append(run)
+        run = []
+    colour: list[str] = []
+    named_before = False  # a run before this one ends in a word naming sounds
+    for words in runs:
+        # the head: the last word that is no generic sound word ("crisp hats sound": the hats)
+        last = max((i for i, w in enumerate(words) if w.lower() not in SOUND_WORDS), default=-1)
+        described = last >= 0 and names_sounds(words[last])
+        for i, word in enumerate(words):
+            lower = word.lower()
+            if lower in wanted and lower not in colour and (named_before or (i < last and described)):
+                colour.append(lower)
+        named_before = named_before or described
+    return colour

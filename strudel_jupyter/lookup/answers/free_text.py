@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, unheld_heads
+from ..confidence import NEAR_CONFIDENCE, Evidence, colour_words, confidence, missing_words, unheld_heads
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -145,6 +145,11 @@ def _evidence(
     # a function answers (a sound's description is colour: "sitar drone")
     if text and top.domain == "reference":
         missing += [w for w in unheld_heads(index, text, words) if w not in missing]
+    if text and top.domain == "sounds" and missing:
+        # an adjective or a setting of the sound named ("crisp 909 hats", "from the andes") is
+        # colour; only the thing asked for can be what Strudel lacks
+        colour = colour_words(index, text, missing)
+        missing = [w for w in missing if w not in colour]
     return Evidence(
         "text",
         coverage=top.coverage,
