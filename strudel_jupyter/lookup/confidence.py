@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Match
-from .glossary import Expansion, load_glossary
+from .glossary import Expansion, expand, load_glossary
 from .intent import SOUND_WORDS, STOPWORDS
 from .phrasebook import load_phrasebook
 from .wish_objects import wish_object_stems
@@ -43,6 +43,8 @@ __all__ = [
     "Evidence",
     "colour_words",
     "confidence",
+    "sound_head",
+    "word_runs",
     "missing_words",
     "unheld_heads",
 ]
@@ -231,11 +233,79 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
 _WORD_OR_BREAK = re.compile(r"[A-Za-z0-9_$#'-]+|[,;:/()!?.]")
 
 
+def word_runs(text: str) -> list[list[str]]:
+    """The runs of content words of a question, split by filler words and punctuation:
+    "crisp 909 hats for a techno groove" -> [crisp 909 hats], [techno groove]."""
+    return [run for run, _joined in _runs(text)]
+
+
+# What joins a setting to the sound it is about: a preposition or a comma ("cymbal on the
+# drop", "pipes from the andes", "strings, ravi shankar"); "and" joins a second thing.
+_SETTING = frozenset("on from in of for at by during under over across like , ; : ( /".split())
+
+
+def _runs(text: str) -> list[tuple[list[str], bool]]:
+    """Each run of content words, and whether a preposition or a comma sets it apart from
+    the run before it (see ``_SETTING``)."""
+    runs: list[tuple[list[str], bool]] = []
+    run: list[str] = []
+    between: list[str] = []
+    for token in [*_WORD_OR_BREAK.findall(text), "."]:
+        if token[0].isalnum() and token.lower() not in STOPWORDS:
+            if not run:
+                between_set = any(t.lower() in _SETTING for t in between)
+                between = []
+            run.append(token)
+            continue
+        if run:
+            runs.append((run, between_set))
+            run = []
+        between.append(token)
+    return runs
+
+
+def _head(words: Sequence[str]) -> int:
+    """Where a run's head is: its last word that is no generic sound word ("crisp hats sound":
+    the hats), -1 if none."""
+    return max((i for i, w in enumerate(words) if w.lower() not in SOUND_WORDS), default=-1)
+
+
+# What may stand before a question's opening name ("a", "that", "some"): no verb.
+_ARTICLES = frozenset("a an the that this these those some any".split())
+
+
+def sound_head(text: str, prose: frozenset[str]) -> str | None:
+    """The word naming a sound that a question opens with, when it opens with a sound's name:
+    after an article at most, its first run of two words or more ends in a word (the caller
+    checks that a sound holds it) that the functions' docs (``prose``, their descriptions'
+    stems) never use ("hammond organ
+    with drawbars", "breathy pan pipes from the andes", "church pipe organ"). A question that
+    opens with a verb ("make the lead quieter", "ratchet the hats") asks for an action, and
+    a word the docs use ("kick", "number", "hit") may be what a function acts on."""
+    tokens = _WORD_OR_BREAK.findall(text)
+    runs = word_runs(text)
+    if not runs or len(runs[0]) < 2:
+        return None
+    before = tokens[: tokens.index(runs[0][0])] if runs[0][0] in tokens else tokens
+    if any(t.lower() not in _ARTICLES for t in before):
+        return None
+    last = _head(runs[0])
+    if last < 0:
+        return None
+    head = runs[0][last]
+    stems = tokenize(head)
+    if head.lower() in SOUND_WORDS or not stems or expand(stems):
+        return None  # (a word the glossary reads as the docs' says how, not what: "quieter")
+    if any(t in prose for t in stems):
+        return None
+    return head
+
+
 def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list[str]:
     """The missing words that describe a sound the question names, not the thing it asks for.
 
     In "crisp 909 hats" the thing is the hats: a word nothing holds before the head of its
-    run of words, when that head names sounds ("hats", "strings", "grand"), is an adjective
+    run of words, when that head is a sound's word ("hats", "strings", "pipes"), is an adjective
     or a setting (*premodifier*). So is one in a phrase after such a head, past a preposition
     or a comma ("crash cymbal on the downbeat", "pan pipes from the andes", "..., ravi
     shankar"). What is left is the thing asked for: the head itself ("a mandolin for a
@@ -246,31 +316,28 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     wanted = {w.lower() for w in missing}
     if not wanted:
         return []
-    naming = index.sounds.naming_words
+    # the words naming sounds: the sounds' own, and the phrasebook's for them ("pan pipes")
+    naming, called = index.sounds.naming_words, load_phrasebook().sound_stems
 
     def names_sounds(word: str) -> bool:
         lower = word.lower()
         stems = tokenize(word)
-        return lower not in wanted and lower not in SOUND_WORDS and bool(stems) and all(t in naming for t in stems)
+        return (
+            lower not in wanted
+            and lower not in SOUND_WORDS
+            and bool(stems)
+            and all(t in naming or t in called for t in stems)
+        )
 
-    runs: list[list[str]] = []  # runs of content words, split by filler and punctuation
-    run: list[str] = []
-    for token in [*_WORD_OR_BREAK.findall(text), ","]:
-        if token[0].isalnum() and token.lower() not in STOPWORDS:
-            run.append(token)
-            continue
-        if run:
-            runs.append(run)
-        run = []
     colour: list[str] = []
-    named_before = False  # a run before this one ends in a word naming sounds
-    for words in runs:
-        # the head: the last word that is no generic sound word ("crisp hats sound": the hats)
-        last = max((i for i, w in enumerate(words) if w.lower() not in SOUND_WORDS), default=-1)
+    named_before = False  # the run before this one is a sound's, or the setting of one
+    for words, apart in _runs(text):
+        last = _head(words)
         described = last >= 0 and names_sounds(words[last])
+        setting = named_before and apart
         for i, word in enumerate(words):
             lower = word.lower()
-            if lower in wanted and lower not in colour and (named_before or (i < last and described)):
+            if lower in wanted and lower not in colour and (setting or (i < last and described)):
                 colour.append(lower)
-        named_before = named_before or described
+        named_before = described or setting
     return colour

@@ -34,6 +34,7 @@ __all__ = [
     "choose_domain",
     "join_words",
     "known_word",
+    "prose_words",
     "rank_names",
     "rank_reference",
     "rank_sounds",
@@ -663,7 +664,7 @@ def _phrase_evidence(
     return ref_phrases, snd_phrases
 
 
-def _prose_words(index: StrudelIndex) -> frozenset[str]:
+def prose_words(index: StrudelIndex) -> frozenset[str]:
     """The words of the reference's descriptions."""
     return index.derived.get_or_build(
         ("ranking", "prose_words"),
@@ -721,7 +722,7 @@ def _phrasebook_hits(
     # (the docs' and the sounds' own words: not the phrasebook's field of their text indexes)
     idf, docs_words, sounds_words = index.reference.text.idf, index.reference.text.own, index.sounds.text.own
     rarest = _rarest_idf(index)
-    prose = _prose_words(index)
+    prose = prose_words(index)
     importance = {w.lower(): word_importance(index.reference.text, w) for w in words}
     question = sum(importance.values()) or 1.0
     for hit in found:

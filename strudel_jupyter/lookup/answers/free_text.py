@@ -10,9 +10,19 @@ import re
 from collections.abc import Sequence
 
 from ...data.index import StrudelIndex
+from ...data.sounds import BANK_DOC
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..confidence import NEAR_CONFIDENCE, Evidence, colour_words, confidence, missing_words, unheld_heads
+from ..confidence import (
+    NEAR_CONFIDENCE,
+    Evidence,
+    colour_words,
+    confidence,
+    missing_words,
+    sound_head,
+    unheld_heads,
+    word_runs,
+)
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -24,12 +34,13 @@ from ..ranking import (
     Hit,
     Ranking,
     choose_domain,
+    prose_words,
     rank_names,
     rank_reference,
     rank_words,
     suggest,
 )
-from ..relevance import text_reference
+from ..relevance import text_reference, text_sounds
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -72,6 +83,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
             )
         )
     chosen = choose_domain(ranking, hint=domain)
+    if chosen == "reference" and not binding and _names_its_sound(question.index, parsed.text, ranking):
+        chosen = "sounds"
     if chosen is None:
         if near:
             return _absent(question, Evidence("text", near=_things(near)), [], 0.0, near)
@@ -106,6 +119,39 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     )
     response["confidence"] = sure
     return response
+
+
+# A participle before a sound's name says what is done to it ("filtered", "fuzzed-out").
+_DONE = re.compile(r"[a-z]ed(?:-\w+)?$", re.I)
+_LATER_WORDS = 6  # a description longer than this after its opening name says more than the sound
+
+
+def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
+    """A description that opens with a sound's name asks for that sound, when the first sound
+    answer holds the name's head and every later word too, or nothing in Strudel holds it:
+    "hammond organ with drawbars" is an organ (partials can imitate its drawbars), "church
+    pipe organ" an organ (room's "church" is its setting), "pan pipes from the andes" pan
+    pipes. A later word only a function holds ("a filtered bass with reverb", "a fuzzed-out
+    bass that growls") asks for something done to the sound."""
+    if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
+        return False
+    head = sound_head(text, prose_words(index))
+    if head is None:
+        return False
+    top = ranking.sounds[0]
+    key = top.name if top.kind == "sound" else BANK_DOC + top.name
+
+    def held(word: str) -> bool:
+        return any(k == key and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
+
+    runs = word_runs(text)
+    later = [w for run in runs[1:] for w in run if w.lower() not in SOUND_WORDS]
+    if len(later) > _LATER_WORDS or not held(head):
+        return False
+    if any(_DONE.search(w) and not held(w) for w in runs[0][: runs[0].index(head)]):
+        return False  # "a filtered bass", "fuzzed-out bass": something done to the sound
+    unheld = set(missing_words(index, later))
+    return all(w.lower() in unheld or held(w) for w in later)
 
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
