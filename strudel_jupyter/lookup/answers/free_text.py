@@ -121,18 +121,17 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     return response
 
 
-# A participle before a sound's name says what is done to it ("filtered", "fuzzed-out").
-_DONE = re.compile(r"[a-z]ed(?:-\w+)?$", re.I)
-_LATER_WORDS = 6  # a description longer than this after its opening name says more than the sound
+_SOUNDS_HOLDING = 6  # the other words may describe any of the first few sound answers
+_OTHER_WORDS = 8  # a description longer than this says more than the sound it opens with
 
 
 def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
     """A description that opens with a sound's name asks for that sound, when the first sound
-    answer holds the name's head and every later word too, or nothing in Strudel holds it:
+    answer holds the name's head and every other word too, or nothing in Strudel holds it:
     "hammond organ with drawbars" is an organ (partials can imitate its drawbars), "church
     pipe organ" an organ (room's "church" is its setting), "pan pipes from the andes" pan
-    pipes. A later word only a function holds ("a filtered bass with reverb", "a fuzzed-out
-    bass that growls") asks for something done to the sound."""
+    pipes. A word only a function holds ("a filtered bass with reverb", "wub wub bass")
+    asks for something done to the sound."""
     if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
         return False
     head = sound_head(text, prose_words(index))
@@ -145,13 +144,19 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
         return any(k == key and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
 
     runs = word_runs(text)
-    later = [w for run in runs[1:] for w in run if w.lower() not in SOUND_WORDS]
-    if len(later) > _LATER_WORDS or not held(head):
+    others = [w for run in runs for w in run if w != head and w.lower() not in SOUND_WORDS]
+    if len(others) > _OTHER_WORDS or not held(head):
         return False
-    if any(_DONE.search(w) and not held(w) for w in runs[0][: runs[0].index(head)]):
-        return False  # "a filtered bass", "fuzzed-out bass": something done to the sound
-    unheld = set(missing_words(index, later))
-    return all(w.lower() in unheld or held(w) for w in later)
+    unheld = set(missing_words(index, others))
+    answers = {h.name if h.kind == "sound" else BANK_DOC + h.name for h in ranking.sounds[:_SOUNDS_HOLDING]}
+
+    def described(word: str) -> bool:
+        """A word of one of the first sound answers; a function's name ("pan", "FM") only of the first."""
+        if index.reference.by_lower.get(word.lower()):
+            return held(word)
+        return any(k in answers and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
+
+    return all(w.lower() in unheld or described(w) for w in others)
 
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
