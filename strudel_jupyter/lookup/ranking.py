@@ -589,6 +589,13 @@ SCORE_MACHINE_SOUND = SCORE_DOC_SYNONYM - 0.5
 SCORE_MACHINE_STEP = 0.1  # each further sound of the machines named, one step down
 
 
+def _asks_change(word: str) -> bool:
+    """A comparative the glossary reads as the docs' words ("longer", "punchier", "brighter"):
+    it asks for a change to the sound ("make the 808 kick longer"), not for a sound."""
+    lower = word.lower()
+    return len(lower) > 4 and lower.endswith("er") and bool(expand(tokenize(lower)))
+
+
 def _machine_evidence(
     index: StrudelIndex,
     ranking: Ranking,
@@ -599,13 +606,16 @@ def _machine_evidence(
 ) -> list[Hit]:
     """A drum machine named with a drum (``lookup/machines.py``): that machine's drum leads the
     sounds. Unless the question also names something to do (a function typed, a phrase for one
-    beyond sound words such as "drum machine"), the machine and its drum are what is asked for:
+    beyond sound words such as "drum machine", a comparative: "longer"), the machine and its
+    drum are what is asked for:
     the other words describe its sound ("a fat boomy 808 kick", "crisp 909 hats for techno")."""
     found = machine_sounds(index, words)
     if found is None:
         return []
-    acting = bool(typed.function_names) or any(
-        not all(w.lower() in SOUND_WORDS for w in h.via.split()) for h in ref_phrases
+    acting = (
+        bool(typed.function_names)
+        or any(not all(w.lower() in SOUND_WORDS for w in h.via.split()) for h in ref_phrases)
+        or any(_asks_change(w) for w in ranking.words)
     )
     covered = {h.key: h.coverage for h in snd_hits if h.match == "text"}
     share = min(len(found.words) / max(len(ranking.words), 1), 1.0)

@@ -62,7 +62,9 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         )
     allowed = (domain,) if binding and domain in SOURCES else ("reference", "sounds")
     compared = _compared(parsed.text)
-    near = [h for h in near_hits(parsed.tokens or words) if not _is_compared(h, parsed.tokens or words, compared)]
+    # (the question's own words: a listing's reader leaves no tokens, "a wavetable editor")
+    said = parsed.tokens or content_tokens(parsed.text)
+    near = [h for h in near_hits(said) if not _is_compared(h, said, compared)]
     ranking = rank_words(
         question.index,
         words,
