@@ -43,6 +43,7 @@ __all__ = [
     "Evidence",
     "colour_words",
     "confidence",
+    "request_runs",
     "sound_head",
     "word_runs",
     "missing_words",
@@ -241,7 +242,18 @@ def word_runs(text: str) -> list[list[str]]:
 
 # What joins a setting to the sound it is about: a preposition or a comma ("cymbal on the
 # drop", "pipes from the andes", "strings, ravi shankar"); "and" joins a second thing.
-_SETTING = frozenset("on from in of for at by during under over across like , ; : ( /".split())
+_SETTING = frozenset("on from in of for at by during under over across like ,".split())
+
+
+def request_runs(text: str) -> list[list[str]]:
+    """The runs of a question before the first one a preposition or a comma sets apart: what it
+    asks for, without its setting ("crash cymbal on the last beat" -> [crash cymbal])."""
+    out: list[list[str]] = []
+    for n, (run, apart) in enumerate(_runs(text)):
+        if apart and n:
+            break
+        out.append(run)
+    return out
 
 
 def _runs(text: str) -> list[tuple[list[str], bool]]:

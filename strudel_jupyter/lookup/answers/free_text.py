@@ -19,9 +19,9 @@ from ..confidence import (
     colour_words,
     confidence,
     missing_words,
+    request_runs,
     sound_head,
     unheld_heads,
-    word_runs,
 )
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
@@ -132,7 +132,7 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
     answer holds the name's head and every other word too, or nothing in Strudel holds it:
     "hammond organ with drawbars" is an organ (partials can imitate its drawbars), "church
     pipe organ" an organ (room's "church" is its setting), "pan pipes from the andes" pan
-    pipes. A word only a function holds ("a filtered bass with reverb", "wub wub bass")
+    pipes (what follows a preposition or a comma is the sound's setting). A word only a function holds ("a filtered bass with reverb", "wub wub bass")
     asks for something done to the sound."""
     if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
         return False
@@ -145,8 +145,8 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
     def held(word: str) -> bool:
         return any(k == key and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
 
-    runs = word_runs(text)
-    others = [w for run in runs for w in run if w != head and w.lower() not in SOUND_WORDS]
+    # (what follows a preposition or a comma is the sound's setting: "on the last beat")
+    others = [w for run in request_runs(text) for w in run if w != head and w.lower() not in SOUND_WORDS]
     if len(others) > _OTHER_WORDS or not held(head):
         return False
     unheld = set(missing_words(index, others))

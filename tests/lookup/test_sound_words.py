@@ -1,0 +1,124 @@
+"""Sounds asked in musicians' words, and "Strudel has no X" only about the thing asked for.
+
+A drum machine named by its model number or nickname with a drum ("a punchy 808 snare")
+answers that machine's drum (``lookup/machines.py``); an adjective, a place or a setting
+around a sound named ("a glassy realistic concert grand", "ride cymbal on the last beat of
+the chorus") is colour, never the thing Strudel lacks (``confidence.colour_words``); an
+instrument Strudel lacks is still a no ("a tabla groove", phrasebook/near.txt).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.lookup.confidence import colour_words, sound_head
+from strudel_jupyter.lookup.machines import machine_sounds
+from strudel_jupyter.lookup.ranking import prose_words
+
+
+def _names(response) -> list[str]:
+    return [i["name"] for i in response.get("items") or []]
+
+
+# ------------------------------------------------------------------ drum machines
+@pytest.mark.parametrize(
+    ("query", "firsts"),
+    [
+        ("a punchy 808 snare", {"rolandtr808_sd", "tr808_sd"}),
+        ("tight 606 hats", {"rolandtr606_hh", "tr606_hh"}),
+        ("the old 707 cowbell", {"rolandtr707_cb", "tr707_cb"}),
+        ("a vintage linn snare", {"akailinn_sd", "linn_sd", "linndrum_sd"}),
+        ("a 909 clap for a house track", {"rolandtr909_cp", "tr909_cp"}),
+    ],
+)
+def test_a_drum_machine_named_with_a_drum_answers_that_machines_drum(shared_index, query, firsts):
+    # Given a drum machine by its number or nickname, a drum by its everyday word, and colour
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the first answer is that machine's sound of that drum type
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] in firsts, _names(response)
+
+
+def test_a_machine_named_alone_answers_its_bank(shared_index):
+    # Given a drum machine by its nickname, with no drum named
+    found = machine_sounds(shared_index, ["gated", "eighties", "Linn"])
+    # Then its bank answers (the alias "linn" read as the bank it is an alias of)
+    assert found is not None and found.names[0] == ("bank", "akailinn")
+    # and a question naming no machine reads nothing here
+    assert machine_sounds(shared_index, ["punchy", "kick"]) is None
+
+
+def test_a_machine_and_its_alias_bank_both_answer_in_order(shared_index):
+    # Given the 808 (RolandTR808, whose alias bank is tr808) and a cowbell inside its phrase
+    found = machine_sounds(shared_index, ["808", "cowbell"])
+    # Then the machine's own sound leads, its alias bank's follows
+    assert found is not None and found.names[:2] == [("sound", "rolandtr808_cb"), ("sound", "tr808_cb")]
+
+
+def test_something_done_to_a_machines_drum_is_still_the_function(shared_index):
+    # Given a function typed beside a machine's drum
+    response = strudel_knowledge("add swing to the 909 hats", index=shared_index)
+    # Then the function answers, not the hats
+    assert _names(response)[0] == "swing", _names(response)
+
+
+# ------------------------------------------------------------------ colour is not the thing
+@pytest.mark.parametrize(
+    ("query", "firsts"),
+    [
+        ("a glassy realistic concert grand", {"steinway", "gm_piano", "piano", "kawai"}),
+        ("crash cymbal on the last beat of the chorus", {"cr"}),
+        ("mellow nylon guitar from brazil", {"gm_acoustic_guitar_nylon"}),
+    ],
+)
+def test_an_adjective_or_setting_of_a_sound_named_is_never_what_strudel_lacks(shared_index, query, firsts):
+    # Given a sound named with words nothing in Strudel holds around it
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the sound answers; the colour words are not "missing"
+    assert response["ok"] is True, response["answer"]
+    assert "Strudel has no" not in response["answer"]
+    assert _names(response)[0] in firsts or set(_names(response)[:3]) & firsts, _names(response)
+
+
+def test_colour_words_are_premodifiers_and_settings_of_a_sound_not_its_head(shared_index):
+    # Given words nothing holds: before a sound's word, after it past a preposition or a comma
+    assert colour_words(shared_index, "crisp 909 hats", ["crisp"]) == ["crisp"]
+    assert colour_words(shared_index, "pan pipes from the andes", ["andes"]) == ["andes"]
+    assert colour_words(shared_index, "sitar strings, ravi shankar", ["ravi", "shankar"]) == ["ravi", "shankar"]
+    # Then the thing asked for stays: the head, a name before a generic sound word, a second thing
+    assert colour_words(shared_index, "a mandolin for a serenade", ["mandolin", "serenade"]) == []
+    assert colour_words(shared_index, "indian tabla drums", ["tabla"]) == []
+    assert colour_words(shared_index, "a song split into vocal and drum stems", ["stems"]) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "thing", "first"),
+    [
+        ("a tabla groove", "tabla", "mridangam"),
+        ("bouzouki for a greek wedding", "bouzouki", "gm_acoustic_guitar_steel"),
+        ("an erhu melody", "erhu", "gm_violin"),
+        ("melodica", "melodica", "gm_harmonica"),
+        ("a wavetable editor", "wavetable editor", "partials"),
+    ],
+)
+def test_an_instrument_strudel_lacks_is_a_no_with_what_comes_closest(shared_index, query, thing, first):
+    # Given an instrument (or tool) no sound of the snapshot is
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the answer says Strudel has none, and offers the nearest real sound first
+    assert response["ok"] is False, response["answer"]
+    assert f"Strudel has no {thing}" in response["answer"]
+    assert response["suggestions"][0] == first, response["suggestions"]
+
+
+# ------------------------------------------------------------------ a sound's name first
+def test_a_question_opening_with_a_sounds_name_asks_for_the_sound(shared_index):
+    # Given a description that opens with an instrument's name the functions' docs never use
+    prose = prose_words(shared_index)
+    assert sound_head("hammond organ with drawbars", prose) == "organ"
+    assert sound_head("make the lead quieter", prose) is None  # a verb first: an action
+    response = strudel_knowledge("hammond organ with drawbars", index=shared_index)
+    # Then the organ answers, though partials can imitate drawbars
+    assert _names(response)[0] == "gm_drawbar_organ", _names(response)
+    # while a word only a function holds still asks for the function
+    assert _names(strudel_knowledge("wub wub bass", index=shared_index))[0] == "lpsync"
