@@ -43,6 +43,7 @@ __all__ = [
     "Evidence",
     "colour_words",
     "confidence",
+    "generic_stems",
     "request_runs",
     "sound_head",
     "word_runs",
@@ -276,22 +277,38 @@ def _runs(text: str) -> list[tuple[list[str], bool]]:
     return runs
 
 
-def _head(words: Sequence[str]) -> int:
+def _head(words: Sequence[str], generic: frozenset[str] = frozenset()) -> int:
     """Where a run's head is: its last word that is no generic sound word ("crisp hats sound":
-    the hats), -1 if none."""
-    return max((i for i, w in enumerate(words) if w.lower() not in SOUND_WORDS), default=-1)
+    the hats) and no generic musical noun (``generic`` stems: "an oboe melody": the oboe),
+    -1 if none."""
+    return max(
+        (
+            i
+            for i, w in enumerate(words)
+            if w.lower() not in SOUND_WORDS and not (generic and all(t in generic for t in tokenize(w) or ["-"]))
+        ),
+        default=-1,
+    )
+
+
+def generic_stems(index: StrudelIndex) -> frozenset[str]:
+    """The stems of the musical nouns a wish acts on that name no sound: "melody", "line",
+    "groove", "loop", "part" (``wish_objects.txt``, less the sounds' naming words "snare", "pad")."""
+    return index.derived.get_or_build(
+        ("confidence", "generic"), lambda: wish_object_stems() - index.sounds.naming_words
+    )
 
 
 # What may stand before a question's opening name ("a", "that", "some"): no verb.
 _ARTICLES = frozenset("a an the that this these those some any".split())
 
 
-def sound_head(text: str, prose: frozenset[str]) -> str | None:
+def sound_head(text: str, prose: frozenset[str], generic: frozenset[str] = frozenset()) -> str | None:
     """The word naming a sound that a question opens with, when it opens with a sound's name:
     after an article at most, its first run of two words or more ends in a word (the caller
     checks that a sound holds it) that the functions' docs (``prose``, their descriptions'
-    stems) never use ("hammond organ
-    with drawbars", "breathy pan pipes from the andes", "church pipe organ"). A question that
+    stems) never use ("hammond organ with drawbars", "breathy pan pipes from the andes",
+    "church pipe organ", "an oboe melody": a generic musical noun is no head). A question that
     opens with a verb ("make the lead quieter", "ratchet the hats") asks for an action, and
     a word the docs use ("kick", "number", "hit") may be what a function acts on."""
     tokens = _WORD_OR_BREAK.findall(text)
@@ -301,7 +318,7 @@ def sound_head(text: str, prose: frozenset[str]) -> str | None:
     before = tokens[: tokens.index(runs[0][0])] if runs[0][0] in tokens else tokens
     if any(t.lower() not in _ARTICLES for t in before):
         return None
-    last = _head(runs[0])
+    last = _head(runs[0], generic)
     if last < 0:
         return None
     head = runs[0][last]
@@ -343,8 +360,9 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
 
     colour: list[str] = []
     named_before = False  # the run before this one is a sound's, or the setting of one
+    generic = generic_stems(index)
     for words, apart in _runs(text):
-        last = _head(words)
+        last = _head(words, generic)
         described = last >= 0 and names_sounds(words[last])
         setting = named_before and apart
         for i, word in enumerate(words):

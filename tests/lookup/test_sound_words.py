@@ -122,3 +122,11 @@ def test_a_question_opening_with_a_sounds_name_asks_for_the_sound(shared_index):
     assert _names(response)[0] == "gm_drawbar_organ", _names(response)
     # while a word only a function holds still asks for the function
     assert _names(strudel_knowledge("wub wub bass", index=shared_index))[0] == "lpsync"
+
+
+@pytest.mark.parametrize(("query", "first"), [("an oboe melody", "gm_oboe"), ("a banjo riff", "gm_banjo")])
+def test_an_instrument_before_a_generic_musical_noun_is_the_sound_asked_for(shared_index, query, first):
+    # Given an instrument's name before "melody", "riff", "line" (what a wish acts on, no sound)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the instrument answers, not a function about melodies
+    assert _names(response)[0] == first, _names(response)

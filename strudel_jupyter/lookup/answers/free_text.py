@@ -18,6 +18,7 @@ from ..confidence import (
     Evidence,
     colour_words,
     confidence,
+    generic_stems,
     missing_words,
     request_runs,
     sound_head,
@@ -136,7 +137,8 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
     asks for something done to the sound."""
     if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
         return False
-    head = sound_head(text, prose_words(index))
+    generic = generic_stems(index)
+    head = sound_head(text, prose_words(index), generic)
     if head is None:
         return False
     top = ranking.sounds[0]
@@ -146,7 +148,12 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
         return any(k == key and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
 
     # (what follows a preposition or a comma is the sound's setting: "on the last beat")
-    others = [w for run in request_runs(text) for w in run if w != head and w.lower() not in SOUND_WORDS]
+    others = [
+        w
+        for run in request_runs(text)
+        for w in run
+        if w != head and w.lower() not in SOUND_WORDS and not all(t in generic for t in tokenize(w) or ["-"])
+    ]
     if len(others) > _OTHER_WORDS or not held(head):
         return False
     unheld = set(missing_words(index, others))
