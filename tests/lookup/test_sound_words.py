@@ -130,3 +130,11 @@ def test_an_instrument_before_a_generic_musical_noun_is_the_sound_asked_for(shar
     response = strudel_knowledge(query, index=shared_index)
     # Then the instrument answers, not a function about melodies
     assert _names(response)[0] == first, _names(response)
+
+
+@pytest.mark.parametrize(("query", "firsts"), [("a log drum", {"slitdrum"}), ("snare drum sound", {"sd"})])
+def test_a_sound_phrase_across_a_generic_sound_word_is_the_sound_not_the_name_beside_it(shared_index, query, firsts):
+    # Given a phrase for a sound that includes "drum" beside a word that is also a name (log, snare)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the phrase's sound answers, not the function log or the sample bank snare
+    assert _names(response)[0] in firsts, _names(response)

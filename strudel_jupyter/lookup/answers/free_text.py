@@ -27,7 +27,7 @@ from ..confidence import (
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
-from ..phrasebook import NearHit, load_phrasebook, near_hits, resolve
+from ..phrasebook import NearHit, load_phrasebook, near_hits, phrase_hits, resolve
 from ..ranking import (
     SCORE_DOC_SYNONYM,
     SCORE_SENTENCE_BAND,
@@ -403,11 +403,20 @@ def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[st
         words = [w for w in words if w not in verbs] or words
         verbs = [w for w in verbs if w not in words and expand(tokenize(w))]
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
+    if len(lookups) == 1 < len(words) and _sound_phrase_across(index, words, lookups[0]):
+        lookups = list(words)  # "a log drum", "snare drum sound": a sound's phrase, not the name log
     context = [w for w in words if w not in lookups]
     if _complaint(index, parsed, lookups):
         # "legato 2 does not work with rev": a complaint is about the names it mentions
         return [w for w in lookups if _names_exactly(index, w)], []
     return (lookups, context + verbs) if lookups else (words, verbs)
+
+
+def _sound_phrase_across(index: StrudelIndex, words: Sequence[str], word: str) -> bool:
+    """A phrase of the sounds areas spans ``word`` (a name on its own: ``log``, the bank
+    ``snare``) and a generic sound word beside it ("log drum", "snare drum")."""
+    at = words.index(word)
+    return any(h.sounds and h.start <= at < h.end and h.end - h.start > 1 for h in phrase_hits(index, words))
 
 
 # A complaint about code: "X does not work with Y", "X is broken", "why doesn't X play".
