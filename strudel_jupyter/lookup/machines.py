@@ -34,18 +34,27 @@ class MachineSounds:
 
 
 def _machine_stems(index: StrudelIndex) -> frozenset[str]:
-    """Every stem of a drum machine's name or of a phrase for one: a quick no for most questions."""
+    """The stems of the phrases for drum machines that the docs never use ("808", "linn",
+    "techno"): a quick no for most questions (a phrase wholly of the docs' words, "human
+    rhythm composer", is not read as a machine)."""
 
     def build() -> frozenset[str]:
-        stems = {
-            t for name, bank in index.sounds.banks.items() if bank.category == DRUM_MACHINES for t in tokenize(name)
-        }
+        docs = index.reference.text.own
+        stems: set[str] = set()
         for line in load_phrasebook().lines:
             if line.sounds and index.sounds.banks.get(line.target.lower(), None) is not None:
-                stems.update(t for phrase in line.phrases for t in tokenize(phrase))
+                stems.update(t for phrase in line.phrases for t in tokenize(phrase) if t not in docs)
         return frozenset(stems)
 
     return index.derived.get_or_build(("machines", "stems"), build)
+
+
+def _drum_types(index: StrudelIndex) -> frozenset[str]:
+    """The drum types the machines' kits name their sounds by: bd, sd, hh, cp ..."""
+    return index.derived.get_or_build(
+        ("machines", "types"),
+        lambda: frozenset(s for b in index.sounds.banks.values() if b.category == DRUM_MACHINES for s in b.sounds),
+    )
 
 
 def machine_sounds(index: StrudelIndex, words: Sequence[str]) -> MachineSounds | None:
@@ -58,37 +67,38 @@ def machine_sounds(index: StrudelIndex, words: Sequence[str]) -> MachineSounds |
         found = tokenize(word)
         stems += found
         owner += [n] * len(found)
-    if not any(t in _machine_stems(index) for t in stems):
-        return None
     banks = index.sounds.banks
+    named = any(w.lower() in banks and banks[w.lower()].category == DRUM_MACHINES for w in words)  # "linn"
+    if not named and not any(t in _machine_stems(index) for t in stems):
+        return None
     machines: list[str] = []
-    drums: list[str] = []
-    said: set[str] = set()
     for word in words:  # a machine's name typed ("linn", "tr909")
         bank = banks.get(word.lower())
         if bank is not None and bank.category == DRUM_MACHINES:
             machines.append(bank.alias_of or bank.bank)
-            said.add(word.lower())
-    types = {s for b in banks.values() if b.category == DRUM_MACHINES for s in b.sounds}
-    for hit in load_phrasebook().find(stems):
-        if not hit.sounds:
-            continue
-        span = {words[i].lower() for i in range(owner[hit.start], owner[hit.end - 1] + 1)}
-        target = hit.target.lower()
-        if target in types:
-            drums.append(target)
-            said |= span
-            continue
+    book = load_phrasebook()
+    hits = [h for h in book.find(stems) if h.sounds]
+    spans: list[range] = []  # the words of each machine's phrase
+    for hit in hits:
         for _domain, kind, name in resolve(index, hit.target, sounds=True):
             if kind == "bank" and banks[name].category == DRUM_MACHINES:
                 machines.append(banks[name].alias_of or name)
-                said |= span
-    for word in words:  # a drum inside a machine's phrase ("808 cowbell"), or its type typed ("bd")
-        own = [h.target.lower() for h in load_phrasebook().find(tokenize(word)) if h.sounds]
-        drums += [t for t in [*own, word.lower()] if t in types]
-    machines, drums = list(dict.fromkeys(machines)), list(dict.fromkeys(drums))
+                spans.append(range(owner[hit.start], owner[hit.end - 1] + 1))
+    machines = list(dict.fromkeys(machines))
     if not machines:
         return None
+    types = _drum_types(index)
+    drums = [h.target.lower() for h in hits if h.target.lower() in types]
+    drums += [w.lower() for w in words if w.lower() in types]  # a drum type typed ("bd", "hh")
+    for span in spans:  # a drum inside a machine's phrase ("808 cowbell")
+        if len(span) > 1:
+            drums += [h.target.lower() for n in span for h in book.find(tokenize(words[n])) if h.sounds]
+    drums = [d for d in dict.fromkeys(drums) if d in types]
+    said = {w.lower() for w in words if w.lower() in banks}
+    said |= {words[n].lower() for span in spans for n in span}
+    said |= {
+        words[n].lower() for h in hits if h.target.lower() in types for n in range(owner[h.start], owner[h.end - 1] + 1)
+    }
     names: list[tuple[Kind, str]] = []
     for machine in machines:
         family = [machine, *banks[machine].aliases]

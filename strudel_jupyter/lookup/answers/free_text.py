@@ -41,7 +41,7 @@ from ..ranking import (
     rank_words,
     suggest,
 )
-from ..relevance import text_reference, text_sounds
+from ..relevance import text_reference
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -144,8 +144,11 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
     top = ranking.sounds[0]
     key = top.name if top.kind == "sound" else BANK_DOC + top.name
 
+    def holders(word: str) -> set[str]:  # the sounds (and bank documents) whose text holds the word
+        return set(index.sounds.text.score(tokenize(word)))
+
     def held(word: str) -> bool:
-        return any(k == key and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
+        return key in holders(word)
 
     # (what follows a preposition or a comma is the sound's setting: "on the last beat")
     others = [
@@ -163,7 +166,7 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
         """A word of one of the first sound answers; a function's name ("pan", "FM") only of the first."""
         if index.reference.by_lower.get(word.lower()):
             return held(word)
-        return any(k in answers and coverage > 0.0 for k, _relevance, coverage in text_sounds(index, [word]))
+        return not answers.isdisjoint(holders(word))
 
     return all(w.lower() in unheld or described(w) for w in others)
 
