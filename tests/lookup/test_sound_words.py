@@ -138,3 +138,28 @@ def test_a_sound_phrase_across_a_generic_sound_word_is_the_sound_not_the_name_be
     response = strudel_knowledge(query, index=shared_index)
     # Then the phrase's sound answers, not the function log or the sample bank snare
     assert _names(response)[0] in firsts, _names(response)
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("is there a sitar", "gm_sitar"),
+        ("does strudel have a hammond organ", "gm_drawbar_organ"),
+        ("is there a thumb piano", "gm_kalimba"),
+        ("is there an 808 kick", "rolandtr808_bd"),
+    ],
+)
+def test_asking_whether_strudel_has_an_instrument_in_musicians_words_is_a_yes(shared_index, query, first):
+    # Given a capability question naming an instrument as musicians do (no sound is named so)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is a yes with that sound, saying what musicians call it
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] == first, _names(response)
+    assert "what musicians call" in response["answer"]
+
+
+def test_asking_whether_strudel_has_an_instrument_it_lacks_stays_a_no(shared_index):
+    # Given a capability question naming an instrument no sound is
+    response = strudel_knowledge("is there a djembe", index=shared_index)
+    # Then it is a no that names what comes closest
+    assert response["ok"] is False and "Strudel has no djembe" in response["answer"]
