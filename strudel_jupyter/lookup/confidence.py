@@ -292,11 +292,15 @@ def _head(words: Sequence[str], generic: frozenset[str] = frozenset()) -> int:
 
 
 def generic_stems(index: StrudelIndex) -> frozenset[str]:
-    """The stems of the musical nouns a wish acts on that name no sound: "melody", "line",
-    "groove", "loop", "part" (``wish_objects.txt``, less the sounds' naming words "snare", "pad")."""
-    return index.derived.get_or_build(
-        ("confidence", "generic"), lambda: wish_object_stems() - index.sounds.naming_words
-    )
+    """The stems of the musical nouns a wish acts on that name no sound and no function:
+    "melody", "line", "groove", "part" (``wish_objects.txt``, less the sounds' naming words
+    "snare", "pad" and the functions' names "chord", "arp", "loop")."""
+
+    def build() -> frozenset[str]:
+        names = {t for name in index.reference.by_lower for t in tokenize(name)}
+        return wish_object_stems() - index.sounds.naming_words - names
+
+    return index.derived.get_or_build(("confidence", "generic"), build)
 
 
 # What may stand before a question's opening name ("a", "that", "some"): no verb.
