@@ -82,14 +82,14 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         hits = _machine_banks(question, subject)  # "is 909 a drum bank": the RolandTR909 bank
     if not hits and noun != "bank" and domain != "reference":
         hits = _described_sound(question, subject)  # "is white noise available": the sound white
-    if not hits and noun != "bank" and domain != "reference":
-        hits = _called_sound(question, subject)  # "is there a sitar": gm_sitar; "an 808 kick": its bd
     if not hits and noun is None and domain != "sounds":
         called = _called_function(question, subject)  # "is there a reverb": Strudel calls it room
         if called is not None:
             entry = question.index.reference.by_name[called.name]
             answer = f"Yes: what musicians call {subject} is {entry.name} in Strudel. {describe_function(entry)}"
             return question.success("reference", "detail", answer, question.items([called], examples=2))
+    if not hits and noun != "bank" and domain != "reference":
+        hits = _called_sound(question, subject)  # "is there a sitar": gm_sitar; "an 808 kick": its bd
     if not hits:
         return _not_real(question, subject, domain, noun)
     ref, snd = question.index.reference, question.index.sounds
