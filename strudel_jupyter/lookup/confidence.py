@@ -45,6 +45,7 @@ __all__ = [
     "confidence",
     "generic_stems",
     "request_runs",
+    "setting_runs",
     "sound_head",
     "word_runs",
     "missing_words",
@@ -246,6 +247,12 @@ def word_runs(text: str) -> list[list[str]]:
 _SETTING = frozenset("on from in of for at by during under over across like ,".split())
 
 
+def setting_runs(text: str) -> list[list[str]]:
+    """The runs of a question from the first one a preposition or a comma sets apart: its
+    setting (``request_runs`` is what comes before)."""
+    return word_runs(text)[len(request_runs(text)) :]
+
+
 def request_runs(text: str) -> list[list[str]]:
     """The runs of a question before the first one a preposition or a comma sets apart: what it
     asks for, without its setting ("crash cymbal on the last beat" -> [crash cymbal])."""
@@ -309,7 +316,8 @@ _ARTICLES = frozenset("a an the that this these those some any".split())
 
 def sound_head(text: str, prose: frozenset[str], generic: frozenset[str] = frozenset()) -> str | None:
     """The word naming a sound that a question opens with, when it opens with a sound's name:
-    after an article at most, its first run of two words or more ends in a word (the caller
+    after an article at most, its first run (of two words or more, or one after an article:
+    "a flute from a film score") ends in a word (the caller
     checks that a sound holds it) that the functions' docs (``prose``, their descriptions'
     stems) never use ("hammond organ with drawbars", "breathy pan pipes from the andes",
     "church pipe organ", "an oboe melody": a generic musical noun is no head). A question that
@@ -317,11 +325,13 @@ def sound_head(text: str, prose: frozenset[str], generic: frozenset[str] = froze
     a word the docs use ("kick", "number", "hit") may be what a function acts on."""
     tokens = _WORD_OR_BREAK.findall(text)
     runs = word_runs(text)
-    if not runs or len(runs[0]) < 2:
+    if not runs:
         return None
     before = tokens[: tokens.index(runs[0][0])] if runs[0][0] in tokens else tokens
     if any(t.lower() not in _ARTICLES for t in before):
         return None
+    if len(runs[0]) < 2 and not before:
+        return None  # one word and no article: as likely a verb ("ratchet the hats")
     last = _head(runs[0], generic)
     if last < 0:
         return None

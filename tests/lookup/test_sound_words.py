@@ -163,3 +163,32 @@ def test_asking_whether_strudel_has_an_instrument_it_lacks_stays_a_no(shared_ind
     response = strudel_knowledge("is there a djembe", index=shared_index)
     # Then it is a no that names what comes closest
     assert response["ok"] is False and "Strudel has no djembe" in response["answer"]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("a flute from a studio ghibli soundtrack", "gm_flute"),
+        ("an accordion from paris", "gm_accordion"),
+    ],
+)
+def test_one_instrument_after_an_article_then_its_setting_is_that_instrument(shared_index, query, first):
+    # Given "a <instrument>" and where it comes from, in words nothing or only a sound holds
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the instrument leads (not a sound of its setting, not a function)
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] == first, _names(response)
+
+
+def test_a_functions_phrase_reaching_into_the_setting_keeps_the_function(shared_index):
+    # Given a sound's name whose setting completes a function's phrase ("bass line from chords")
+    response = strudel_knowledge("bass line from the chord roots", index=shared_index)
+    # Then the function answers
+    assert _names(response)[0] == "rootNotes", _names(response)
+
+
+def test_a_name_compared_with_style_is_never_what_strudel_lacks(shared_index):
+    # Given a band named before "style"
+    response = strudel_knowledge("kraftwerk style electronic drums", index=shared_index)
+    # Then the band is what the wish is compared to, not a thing Strudel lacks
+    assert "Strudel has no kraftwerk" not in (response.get("answer") or "")

@@ -21,6 +21,7 @@ from ..confidence import (
     generic_stems,
     missing_words,
     request_runs,
+    setting_runs,
     sound_head,
     unheld_heads,
 )
@@ -86,8 +87,10 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
             )
         )
     chosen = choose_domain(ranking, hint=domain)
-    if chosen == "reference" and not binding and _names_its_sound(question.index, parsed.text, ranking):
+    lead = _names_its_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
+    if lead is not None:  # the sound the question opens with leads
         chosen = "sounds"
+        ranking.sounds = [lead, *(h for h in ranking.sounds if h is not lead)]
     if chosen is None:
         if near:
             return _absent(question, Evidence("text", near=_things(near)), [], 0.0, near)
@@ -128,24 +131,31 @@ _SOUNDS_HOLDING = 6  # the other words may describe any of the first few sound a
 _OTHER_WORDS = 8  # a description longer than this says more than the sound it opens with
 
 
-def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
-    """A description that opens with a sound's name asks for that sound, when the first sound
-    answer holds the name's head and every other word too, or nothing in Strudel holds it:
+def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> Hit | None:
+    """A description that opens with a sound's name asks for that sound (the answer returned:
+    the first of the first few sound answers that holds the name's head), when every other
+    word is held by one of them too, or by nothing in Strudel:
     "hammond organ with drawbars" is an organ (partials can imitate its drawbars), "church
     pipe organ" an organ (room's "church" is its setting), "pan pipes from the andes" pan
     pipes (what follows a preposition or a comma is the sound's setting). A word only a function holds ("a filtered bass with reverb", "wub wub bass")
     asks for something done to the sound."""
     if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
-        return False
+        return None
     generic = generic_stems(index)
     head = sound_head(text, prose_words(index), generic)
     if head is None:
-        return False
-    top = ranking.sounds[0]
-    key = top.name if top.kind == "sound" else BANK_DOC + top.name
+        return None
 
     def holders(word: str) -> set[str]:  # the sounds (and bank documents) whose text holds the word
         return set(index.sounds.text.score(tokenize(word)))
+
+    first = ranking.sounds[:_SOUNDS_HOLDING]
+    keys = [h.name if h.kind == "sound" else BANK_DOC + h.name for h in first]
+    holding = holders(head)
+    top = next((h for h, k in zip(first, keys, strict=True) if k in holding and h.match == "text"), None)
+    if top is None:
+        return None
+    key = top.name if top.kind == "sound" else BANK_DOC + top.name
 
     def held(word: str) -> bool:
         return key in holders(word)
@@ -157,10 +167,15 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
         for w in run
         if w != head and w.lower() not in SOUND_WORDS and not all(t in generic for t in tokenize(w) or ["-"])
     ]
-    if len(others) > _OTHER_WORDS or not held(head):
-        return False
+    if len(others) > _OTHER_WORDS:
+        return None
+    # a function's phrase reaching into the setting makes it the question's ("bass line from
+    # the chord roots" is rootNotes' "bass line from chords", not a bass)
+    setting = {t for run in setting_runs(text) for w in run for t in tokenize(w)}
+    if any(h.via and setting & set(tokenize(h.via)) for h in ranking.reference[:_SOUNDS_HOLDING]):
+        return None
     unheld = set(missing_words(index, others))
-    answers = {h.name if h.kind == "sound" else BANK_DOC + h.name for h in ranking.sounds[:_SOUNDS_HOLDING]}
+    answers = set(keys)
 
     def described(word: str) -> bool:
         """A word of one of the first sound answers; a function's name ("pan", "FM") only of the first."""
@@ -168,7 +183,7 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
             return held(word)
         return not answers.isdisjoint(holders(word))
 
-    return all(w.lower() in unheld or described(w) for w in others)
+    return top if all(w.lower() in unheld or described(w) for w in others) else None
 
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
@@ -176,8 +191,14 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> bool:
 _COMPARED = re.compile(r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+(?P<x>[^,.;:!?()]+)", re.I)
 
 
+# ... or names it before "style" ("kraftwerk style drums", "jaco-style bass", "motown-esque")
+_COMPARED_BEFORE = re.compile(r"\b(?P<x>[A-Za-z0-9']+)(?:-|\s+)(?:style|styled|esque|inspired)\b", re.I)
+
+
 def _compared(text: str) -> frozenset[str]:
-    return frozenset(w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
+    after = (w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
+    before = (m.group("x").lower() for m in _COMPARED_BEFORE.finditer(text))
+    return frozenset([*after, *before])
 
 
 def _is_compared(hit: NearHit, words: Sequence[str], compared: frozenset[str]) -> bool:
