@@ -330,8 +330,11 @@ def sound_head(text: str, prose: frozenset[str], generic: frozenset[str] = froze
     before = tokens[: tokens.index(runs[0][0])] if runs[0][0] in tokens else tokens
     if any(t.lower() not in _ARTICLES for t in before):
         return None
-    if len(runs[0]) < 2 and not before:
-        return None  # one word and no article: as likely a verb ("ratchet the hats")
+    if len(runs[0]) < 2 and (not before or len(request_runs(text)) > 1):
+        # one word: a noun only after an article and before its setting ("a flute from a film
+        # score"); with no article it is as likely a verb ("ratchet the hats"), and with more
+        # words before any setting, a sentence about it ("the cymbals are too harsh")
+        return None
     last = _head(runs[0], generic)
     if last < 0:
         return None

@@ -152,7 +152,11 @@ def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> Hit | 
     first = ranking.sounds[:_SOUNDS_HOLDING]
     keys = [h.name if h.kind == "sound" else BANK_DOC + h.name for h in first]
     holding = holders(head)
-    top = next((h for h, k in zip(first, keys, strict=True) if k in holding and h.match == "text"), None)
+    # the first sound answer must hold the head; a lone instrument ("a flute from a film
+    # score") may be held by a later one, the first holding a word of its setting
+    lone = len(request_runs(text)[0]) == 1
+    candidates = list(zip(first, keys, strict=True)) if lone else list(zip(first, keys, strict=True))[:1]
+    top = next((h for h, k in candidates if k in holding and h.match == "text"), None)
     if top is None:
         return None
     key = top.name if top.kind == "sound" else BANK_DOC + top.name
