@@ -3,7 +3,7 @@
 A drum machine named by its model number or nickname with a drum ("a punchy 808 snare")
 answers that machine's drum (``lookup/machines.py``); an adjective, a place or a setting
 around a sound named ("a glassy realistic concert grand", "ride cymbal on the last beat of
-the chorus") is colour, never the thing Strudel lacks (``confidence.colour_words``); an
+the chorus") is colour, never the thing Strudel lacks (``lookup/sound_request.py``); an
 instrument Strudel lacks is still a no ("a tabla groove", phrasebook/near.txt).
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from strudel_jupyter import strudel_knowledge
-from strudel_jupyter.lookup.confidence import colour_words, sound_head
 from strudel_jupyter.lookup.machines import machine_sounds
 from strudel_jupyter.lookup.ranking import prose_words
+from strudel_jupyter.lookup.sound_request import colour_words, sound_head
 
 
 def _names(response) -> list[str]:

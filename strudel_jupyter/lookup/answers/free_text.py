@@ -10,21 +10,9 @@ import re
 from collections.abc import Sequence
 
 from ...data.index import StrudelIndex
-from ...data.sounds import BANK_DOC
 from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
-from ..confidence import (
-    NEAR_CONFIDENCE,
-    Evidence,
-    colour_words,
-    confidence,
-    generic_stems,
-    missing_words,
-    request_runs,
-    setting_runs,
-    sound_head,
-    unheld_heads,
-)
+from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, unheld_heads
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
@@ -36,13 +24,13 @@ from ..ranking import (
     Hit,
     Ranking,
     choose_domain,
-    prose_words,
     rank_names,
     rank_reference,
     rank_words,
     suggest,
 )
 from ..relevance import text_reference
+from ..sound_request import colour_words, opening_sound
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -87,7 +75,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
             )
         )
     chosen = choose_domain(ranking, hint=domain)
-    lead = _names_its_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
+    lead = opening_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
     if lead is not None:  # the sound the question opens with leads
         chosen = "sounds"
         ranking.sounds = [lead, *(h for h in ranking.sounds if h is not lead)]
@@ -125,69 +113,6 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     )
     response["confidence"] = sure
     return response
-
-
-_SOUNDS_HOLDING = 6  # the other words may describe any of the first few sound answers
-_OTHER_WORDS = 8  # a description longer than this says more than the sound it opens with
-
-
-def _names_its_sound(index: StrudelIndex, text: str, ranking: Ranking) -> Hit | None:
-    """A description that opens with a sound's name asks for that sound (the answer returned:
-    the first of the first few sound answers that holds the name's head), when every other
-    word is held by one of them too, or by nothing in Strudel:
-    "hammond organ with drawbars" is an organ (partials can imitate its drawbars), "church
-    pipe organ" an organ (room's "church" is its setting), "pan pipes from the andes" pan
-    pipes (what follows a preposition or a comma is the sound's setting). A word only a function holds ("a filtered bass with reverb", "wub wub bass")
-    asks for something done to the sound."""
-    if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
-        return None
-    generic = generic_stems(index)
-    head = sound_head(text, prose_words(index), generic)
-    if head is None:
-        return None
-
-    def holders(word: str) -> set[str]:  # the sounds (and bank documents) whose text holds the word
-        return set(index.sounds.text.score(tokenize(word)))
-
-    first = ranking.sounds[:_SOUNDS_HOLDING]
-    keys = [h.name if h.kind == "sound" else BANK_DOC + h.name for h in first]
-    holding = holders(head)
-    # the first sound answer must hold the head; a lone instrument ("a flute from a film
-    # score") may be held by a later one, the first holding a word of its setting
-    lone = len(request_runs(text)[0]) == 1
-    candidates = list(zip(first, keys, strict=True)) if lone else list(zip(first, keys, strict=True))[:1]
-    top = next((h for h, k in candidates if k in holding and h.match == "text"), None)
-    if top is None:
-        return None
-    key = top.name if top.kind == "sound" else BANK_DOC + top.name
-
-    def held(word: str) -> bool:
-        return key in holders(word)
-
-    # (what follows a preposition or a comma is the sound's setting: "on the last beat")
-    others = [
-        w
-        for run in request_runs(text)
-        for w in run
-        if w != head and w.lower() not in SOUND_WORDS and not all(t in generic for t in tokenize(w) or ["-"])
-    ]
-    if len(others) > _OTHER_WORDS:
-        return None
-    # a function's phrase reaching into the setting makes it the question's ("bass line from
-    # the chord roots" is rootNotes' "bass line from chords", not a bass)
-    setting = {t for run in setting_runs(text) for w in run for t in tokenize(w)}
-    if any(h.via and setting & set(tokenize(h.via)) for h in ranking.reference[:_SOUNDS_HOLDING]):
-        return None
-    unheld = set(missing_words(index, others))
-    answers = set(keys)
-
-    def described(word: str) -> bool:
-        """A word of one of the first sound answers; a function's name ("pan", "FM") only of the first."""
-        if index.reference.by_lower.get(word.lower()):
-            return held(word)
-        return not answers.isdisjoint(holders(word))
-
-    return top if all(w.lower() in unheld or described(w) for w in others) else None
 
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
