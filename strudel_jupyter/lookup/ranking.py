@@ -674,12 +674,15 @@ def _phrase_evidence(
     return ref_phrases, snd_phrases
 
 
-def prose_words(index: StrudelIndex) -> frozenset[str]:
+def _prose_words(index: StrudelIndex) -> frozenset[str]:
     """The words of the reference's descriptions."""
     return index.derived.get_or_build(
         ("ranking", "prose_words"),
         lambda: frozenset(t for e in index.reference.entries for t in tokenize(e.description)),
     )
+
+
+prose_words = _prose_words  # (``lookup/sound_request.py`` reads the same words)
 
 
 def _rarest_idf(index: StrudelIndex) -> float:
@@ -732,7 +735,7 @@ def _phrasebook_hits(
     # (the docs' and the sounds' own words: not the phrasebook's field of their text indexes)
     idf, docs_words, sounds_words = index.reference.text.idf, index.reference.text.own, index.sounds.text.own
     rarest = _rarest_idf(index)
-    prose = prose_words(index)
+    prose = _prose_words(index)
     importance = {w.lower(): word_importance(index.reference.text, w) for w in words}
     question = sum(importance.values()) or 1.0
     for hit in found:
