@@ -16,9 +16,12 @@ from collections.abc import Sequence
 from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Kind
+from .glossary import expand
+from .intent import SOUND_WORDS
 from .phrasebook import load_phrasebook, resolve
+from .ranking import SCORE_DOC_SYNONYM, Hit, Ranking, rank_names
 
-__all__ = ["DRUM_MACHINES", "MachineSounds", "machine_sounds"]
+__all__ = ["DRUM_MACHINES", "MachineSounds", "machine_evidence", "machine_sounds"]
 
 #: The sounds-tab category of the banks that are drum machines.
 DRUM_MACHINES = "drum-machines"
@@ -105,3 +108,44 @@ def machine_sounds(index: StrudelIndex, words: Sequence[str]) -> MachineSounds |
         members = [f"{b}_{d}" for d in drums for b in family if f"{b}_{d}" in index.sounds.entries]
         names += [("sound", m) for m in members] or [("bank", machine)]
     return MachineSounds(list(dict.fromkeys(names))[:MACHINE_SOUNDS], frozenset(said))
+
+
+# A drum machine's sound named ("808 kick"): above every phrase and text hit, below a name typed.
+SCORE_MACHINE_SOUND = SCORE_DOC_SYNONYM - 0.5
+SCORE_MACHINE_STEP = 0.1  # each further sound of the machines named, one step down
+
+
+def _asks_change(word: str) -> bool:
+    """A comparative the glossary reads as the docs' words ("punchier", "brighter"): it asks
+    for a change to the sound ("make the 909 hats brighter"), not for a sound."""
+    lower = word.lower()
+    return len(lower) > 4 and lower.endswith("er") and bool(expand(tokenize(lower)))
+
+
+def machine_evidence(index: StrudelIndex, ranking: Ranking, words: Sequence[str]) -> None:
+    """A description's drum machine named with a drum: that machine's drum leads the sounds
+    of ``ranking`` (a phrase's full support for the confidence). Unless the question also
+    names something to do (a function's name typed, a function's phrase beyond sound words
+    such as "drum machine", a comparative: "brighter"), the machine and its drum are what is
+    asked for, the whole question for the domain choice: the other words describe its sound
+    ("a fat boomy 808 kick", "crisp 909 hats for a techno groove")."""
+    found = machine_sounds(index, words)
+    if found is None:
+        return
+    phrases = [h.via for h in ranking.reference if h.match == "text" and h.via]  # the functions' phrases found
+    acting = (
+        "reference" in ranking.named
+        or any(not all(w.lower() in SOUND_WORDS for w in via.split()) for via in phrases)
+        or any(_asks_change(w) for w in ranking.words)
+    )
+    covered = {h.key: h.coverage for h in ranking.sounds if h.match == "text"}
+    share = min(len(found.words) / max(len(ranking.words), 1), 1.0)
+    hits = []
+    for n, (kind, name) in enumerate(found.names):
+        key = (kind, name)
+        score = SCORE_MACHINE_SOUND - SCORE_MACHINE_STEP * n
+        hits.append(Hit("sounds", kind, name, "text", score, coverage=max(covered.get(key, 0.0), share)))
+        ranking.phrased[key] = 1.0
+        if not acting:
+            ranking.answered[key] = 1.0
+    ranking.sounds = rank_names([*hits, *ranking.sounds])

@@ -19,8 +19,6 @@ from ..vocabulary import Domain, Kind, Match
 from . import fuzzy
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
-from .intent import SOUND_WORDS
-from .machines import machine_sounds
 from .pages import with_page_evidence
 from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, resolve
 from .relevance import text_reference, text_sounds, word_importance
@@ -570,8 +568,6 @@ def _fused_evidence(
     )
     ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
-    if sounds and ranking.sentence:
-        snd_hits += _machine_evidence(index, ranking, typed, phrase or words, ref_phrases, snd_hits)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
         for hit in hits:
@@ -582,60 +578,6 @@ def _fused_evidence(
             if sure:
                 ranking.named |= {hit.domain}
     ranking.reference, ranking.sounds = rank_names(ref_hits), rank_names(snd_hits)
-
-
-# A drum machine's sound named ("808 kick"): above every phrase and text hit, below a name typed.
-SCORE_MACHINE_SOUND = SCORE_DOC_SYNONYM - 0.5
-SCORE_MACHINE_STEP = 0.1  # each further sound of the machines named, one step down
-
-
-def _asks_change(word: str) -> bool:
-    """A comparative the glossary reads as the docs' words ("longer", "punchier", "brighter"):
-    it asks for a change to the sound ("make the 808 kick longer"), not for a sound."""
-    lower = word.lower()
-    return len(lower) > 4 and lower.endswith("er") and bool(expand(tokenize(lower)))
-
-
-def _machine_evidence(
-    index: StrudelIndex,
-    ranking: Ranking,
-    typed: _Typed,
-    words: Sequence[str],
-    ref_phrases: Sequence[Hit],
-    snd_hits: Sequence[Hit],
-) -> list[Hit]:
-    """A drum machine named with a drum (``lookup/machines.py``): that machine's drum leads the
-    sounds. Unless the question also names something to do (a function typed, a phrase for one
-    beyond sound words such as "drum machine", a comparative: "longer"), the machine and its
-    drum are what is asked for:
-    the other words describe its sound ("a fat boomy 808 kick", "crisp 909 hats for techno")."""
-    found = machine_sounds(index, words)
-    if found is None:
-        return []
-    acting = (
-        bool(typed.function_names)
-        or any(not all(w.lower() in SOUND_WORDS for w in h.via.split()) for h in ref_phrases)
-        or any(_asks_change(w) for w in ranking.words)
-    )
-    covered = {h.key: h.coverage for h in snd_hits if h.match == "text"}
-    share = min(len(found.words) / max(len(ranking.words), 1), 1.0)
-    hits = []
-    for n, (kind, name) in enumerate(found.names):
-        key = (kind, name)
-        hits.append(
-            Hit(
-                "sounds",
-                kind,
-                name,
-                "text",
-                SCORE_MACHINE_SOUND - SCORE_MACHINE_STEP * n,
-                coverage=max(covered.get(key, 0.0), share),
-            )
-        )
-        ranking.phrased[key] = 1.0
-        if not acting:
-            ranking.answered[key] = 1.0
-    return hits
 
 
 def _phrase_evidence(

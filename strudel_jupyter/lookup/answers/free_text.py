@@ -16,6 +16,7 @@ from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, u
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
+from ..machines import machine_evidence
 from ..phrasebook import NearHit, load_phrasebook, near_hits, phrase_hits, resolve
 from ..ranking import (
     SCORE_DOC_SYNONYM,
@@ -64,6 +65,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
     )
+    if ranking.sentence and "sounds" in allowed:
+        machine_evidence(question.index, ranking, parsed.tokens or words)  # "a fat boomy 808 kick"
     for typed, read in ranking.corrections.items():
         question.notes.append(f'"{typed}" was read as "{read}" (a misspelling).')
     if _complaint(question.index, parsed, words) or (parsed.code is not None and parsed.tokens == words):
