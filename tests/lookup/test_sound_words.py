@@ -192,3 +192,12 @@ def test_a_name_compared_with_style_is_never_what_strudel_lacks(shared_index):
     response = strudel_knowledge("kraftwerk style electronic drums", index=shared_index)
     # Then the band is what the wish is compared to, not a thing Strudel lacks
     assert "Strudel has no kraftwerk" not in (response.get("answer") or "")
+
+
+def test_a_comparison_ends_where_the_wish_goes_on_with_a_preposition(shared_index):
+    # Given a comparison ("like a real drummer") followed by how it should be done
+    response = strudel_knowledge(
+        "humanize the velocity like a session drummer with machine learning", index=shared_index
+    )
+    # Then the thing after "with" is asked for, and Strudel lacks it
+    assert response["ok"] is False and "Strudel has no machine learning" in response["answer"]

@@ -120,7 +120,12 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
 # sings like a singer"): an example, not the thing asked for, so never missing from Strudel.
-_COMPARED = re.compile(r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+(?P<x>[^,.;:!?()]+)", re.I)
+# (up to a preposition that starts the wish's next part: "like a drummer *with* machine learning")
+_COMPARED = re.compile(
+    r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+"
+    r"(?P<x>(?:(?!\b(?:with|using|via|through|but)\b)[^,.;:!?()])+)",
+    re.I,
+)
 
 
 # ... or names it before "style" ("kraftwerk style drums", "jaco-style bass", "motown-esque")
