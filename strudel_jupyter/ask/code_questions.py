@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from ..data.sounds import BANK_DOC, SoundEntry
 from ..data.sounds_tab import index_slots, is_hidden_sound, sound_key
+from ..data.textindex import tokenize
 from ..lookup.answers.describe import describe_bank, describe_function, describe_sound
 from ..lookup.answers.free_text import closest_meanings, near_answer
 from ..lookup.answers.question import NOT_FOUND, SOURCES, Question, failure
 from ..lookup.intent import SOUND_WORDS, content_tokens
 from ..lookup.items import KnowledgeFailure, KnowledgeResponse
+from ..lookup.machines import machine_sounds
 from ..lookup.phrasebook import near_hits, phrase_hits, resolve
 from ..lookup.quoted_code import CodeParts
 from ..lookup.ranking import (
@@ -33,6 +35,7 @@ from ..lookup.relevance import text_sounds
 from ..vocabulary import Domain, Match
 
 if TYPE_CHECKING:
+    from ..data.index import StrudelIndex
     from ..validator.report import ValidationResult
 
 __all__ = ["answer_check", "answer_code", "answer_invented", "answer_missing"]
@@ -85,6 +88,8 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
             entry = question.index.reference.by_name[called.name]
             answer = f"Yes: what musicians call {subject} is {entry.name} in Strudel. {describe_function(entry)}"
             return question.success("reference", "detail", answer, question.items([called], examples=2))
+    if not hits and noun != "bank" and domain != "reference":
+        hits = _called_sound(question, subject)  # "is there a sitar": gm_sitar; "an 808 kick": its bd
     if not hits:
         return _not_real(question, subject, domain, noun)
     ref, snd = question.index.reference, question.index.sounds
@@ -111,7 +116,8 @@ def answer_check(question: Question, subject: str, domain: Domain, *, noun: str 
         answer = f"Yes: {subject} is a documented Strudel function{how}. {describe_function(entry)}"
     elif top.kind == "sound":
         sound = snd.entries[top.name]
-        answer = f"Yes: {sound.name} is in the sound registry. {describe_sound(sound)}"
+        said = f"what musicians call {subject} is {sound.name}, " if top.match == "synonym" else f"{sound.name} is "
+        answer = f"Yes: {said}in the sound registry. {describe_sound(sound)}"
     elif top.match == "synonym":  # a machine name in a musician's spelling
         bank = snd.banks[top.name]
         answer = f"Yes: {subject} is the sound bank {bank.label} ({top.name}). {describe_bank(bank)}"
@@ -154,6 +160,42 @@ def _called_function(question: Question, subject: str) -> Hit | None:
     if len(targets) != 1:
         return None
     return Hit("reference", "function", targets.pop(), "synonym", SCORE_SYNONYM, via=subject)
+
+
+_CALLED_SOUNDS = 3  # the sounds a capability question in musicians' words answers with
+
+
+def _called_sound(question: Question, subject: str) -> list[Hit]:
+    """The sounds a capability question names in musicians' words: the whole subject (less
+    generic sound words) is a phrase of the sounds areas for one instrument ("is there a
+    sitar": gm_sitar), or a drum machine with a drum ("is there an 808 kick": its bd).
+    Never a thing the phrasebook lists as near ("is there a tabla" stays a no)."""
+    if not _CAPABILITY.match(question.q) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 -]*", subject.strip()):
+        return []
+    said = content_tokens(subject)
+    words = [w for w in said if w.lower() not in SOUND_WORDS] or said
+    if not words or near_hits(said):
+        return []
+    index = question.index
+    machine = machine_sounds(index, words)
+    if machine is not None and {w.lower() for w in words} <= machine.words:
+        names = [n for kind, n in machine.names if kind == "sound"][:_CALLED_SOUNDS]
+        return [Hit("sounds", "sound", n, "synonym", SCORE_SYNONYM, via=subject) for n in names]
+    # the phrases (of one instrument: "thumb piano" is gm_kalimba and the kalimba samples)
+    # that open the subject; its other words must be the sound's own ("hammond organ")
+    found: list[str] = []
+    for hit in phrase_hits(index, said):
+        if hit.sounds and hit.start == 0:
+            rest = [w for w in said[hit.end :] if w.lower() not in SOUND_WORDS]
+            for _domain, kind, name in resolve(index, hit.target, sounds=True):
+                if kind == "sound" and name not in found and all(_holds(index, name, w) for w in rest):
+                    found.append(name)
+    return [Hit("sounds", "sound", n, "synonym", SCORE_SYNONYM, via=subject) for n in found[:_CALLED_SOUNDS]]
+
+
+def _holds(index: StrudelIndex, sound: str, word: str) -> bool:
+    """The sound's text holds the word (its name, program and phrases)."""
+    return sound in index.sounds.text.score(tokenize(word))
 
 
 def _machine_banks(question: Question, subject: str) -> list[Hit]:

@@ -141,6 +141,11 @@ class Phrasebook:
         """Every stem of every phrase: words the phrasebook gives a meaning."""
         return self._phrases[2]
 
+    @functools.cached_property
+    def sound_stems(self) -> frozenset[str]:
+        """Every stem of the sounds areas' phrases: what musicians call sounds ("pan pipes")."""
+        return frozenset(t for e in self.lines if e.sounds for p in e.phrases for t in phrase_key(p))
+
     def calls_by_name(self, name: str) -> bool:
         """Musicians call ``name``'s target by the name itself ("chorus", "vowel"): the name is
         their word too, not an everyday word that happens to be a name ("mode", "end")."""

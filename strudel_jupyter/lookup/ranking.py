@@ -35,6 +35,7 @@ __all__ = [
     "choose_domain",
     "join_words",
     "known_word",
+    "prose_words",
     "rank_names",
     "rank_reference",
     "rank_sounds",
@@ -672,6 +673,9 @@ def _prose_words(index: StrudelIndex) -> frozenset[str]:
         ("ranking", "prose_words"),
         lambda: frozenset(t for e in index.reference.entries for t in tokenize(e.description)),
     )
+
+
+prose_words = _prose_words  # (``lookup/sound_request.py`` reads the same words)
 
 
 def _rarest_idf(index: StrudelIndex) -> float:

@@ -16,7 +16,8 @@ from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, u
 from ..glossary import expand
 from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
-from ..phrasebook import NearHit, load_phrasebook, near_hits, resolve
+from ..machines import machine_evidence
+from ..phrasebook import NearHit, load_phrasebook, near_hits, phrase_hits, resolve
 from ..ranking import (
     SCORE_DOC_SYNONYM,
     SCORE_SENTENCE_BAND,
@@ -30,6 +31,7 @@ from ..ranking import (
     suggest,
 )
 from ..relevance import text_reference
+from ..sound_request import colour_words, opening_sound
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -51,7 +53,9 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         )
     allowed = (domain,) if binding and domain in SOURCES else ("reference", "sounds")
     compared = _compared(parsed.text)
-    near = [h for h in near_hits(parsed.tokens or words) if not _is_compared(h, parsed.tokens or words, compared)]
+    # (the question's own words: a listing's reader leaves no tokens, "a wavetable editor")
+    said = parsed.tokens or content_tokens(parsed.text)
+    near = [h for h in near_hits(said) if not _is_compared(h, said, compared)]
     ranking = rank_words(
         question.index,
         words,
@@ -62,6 +66,8 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         phrase=parsed.tokens or words,
         chance=parsed.chance,
     )
+    if ranking.sentence and "sounds" in allowed:
+        machine_evidence(question.index, ranking, parsed.tokens or words)  # "a fat boomy 808 kick"
     for typed, read in ranking.corrections.items():
         question.notes.append(f'"{typed}" was read as "{read}" (a misspelling).')
     if _complaint(question.index, parsed, words) or (parsed.code is not None and parsed.tokens == words):
@@ -73,6 +79,10 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
             )
         )
     chosen = choose_domain(ranking, hint=domain)
+    lead = opening_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
+    if lead is not None:  # the sound the question opens with leads
+        chosen = "sounds"
+        ranking.sounds = [lead, *(h for h in ranking.sounds if h is not lead)]
     if chosen is None:
         if near:
             return _absent(question, Evidence("text", near=_things(near)), [], 0.0, near)
@@ -111,11 +121,22 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
 # sings like a singer"): an example, not the thing asked for, so never missing from Strudel.
-_COMPARED = re.compile(r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+(?P<x>[^,.;:!?()]+)", re.I)
+# (up to a preposition that starts the wish's next part: "like a drummer *with* machine learning")
+_COMPARED = re.compile(
+    r"\b(?:like|as\s+in|such\s+as|a\s+la|in\s+the\s+style\s+of)\s+"
+    r"(?P<x>(?:(?!\b(?:with|using|via|through|but)\b)[^,.;:!?()])+)",
+    re.I,
+)
+
+
+# ... or names it before "style" ("kraftwerk style drums", "jaco-style bass", "motown-esque")
+_COMPARED_BEFORE = re.compile(r"\b(?P<x>[A-Za-z0-9']+)(?:-|\s+)(?:style|styled|esque|inspired)\b", re.I)
 
 
 def _compared(text: str) -> frozenset[str]:
-    return frozenset(w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
+    after = (w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
+    before = (m.group("x").lower() for m in _COMPARED_BEFORE.finditer(text))
+    return frozenset([*after, *before])
 
 
 def _is_compared(hit: NearHit, words: Sequence[str], compared: frozenset[str]) -> bool:
@@ -146,6 +167,11 @@ def _evidence(
     # a function answers (a sound's description is colour: "sitar drone")
     if text and top.domain == "reference":
         missing += [w for w in unheld_heads(index, text, words) if w not in missing]
+    if text and top.domain == "sounds" and missing:
+        # an adjective or a setting of the sound named ("crisp 909 hats", "from the andes") is
+        # colour; only the thing asked for can be what Strudel lacks
+        colour = colour_words(index, text, missing)
+        missing = [w for w in missing if w not in colour]
     return Evidence(
         "text",
         coverage=top.coverage,
@@ -339,11 +365,20 @@ def _words(index: StrudelIndex, parsed: ParsedQuery) -> tuple[list[str], list[st
         words = [w for w in words if w not in verbs] or words
         verbs = [w for w in verbs if w not in words and expand(tokenize(w))]
     lookups = [w for w in words if w.lower() not in SOUND_WORDS and w.lower() not in REFERENCE_WORDS]
+    if len(lookups) == 1 < len(words) and _sound_phrase_across(index, words, lookups[0]):
+        lookups = list(words)  # "a log drum", "snare drum sound": a sound's phrase, not the name log
     context = [w for w in words if w not in lookups]
     if _complaint(index, parsed, lookups):
         # "legato 2 does not work with rev": a complaint is about the names it mentions
         return [w for w in lookups if _names_exactly(index, w)], []
     return (lookups, context + verbs) if lookups else (words, verbs)
+
+
+def _sound_phrase_across(index: StrudelIndex, words: Sequence[str], word: str) -> bool:
+    """A phrase of the sounds areas spans ``word`` (a name on its own: ``log``, the bank
+    ``snare``) and a generic sound word beside it ("log drum", "snare drum")."""
+    at = words.index(word)
+    return any(h.sounds and h.start <= at < h.end and h.end - h.start > 1 for h in phrase_hits(index, words))
 
 
 # A complaint about code: "X does not work with Y", "X is broken", "why doesn't X play".

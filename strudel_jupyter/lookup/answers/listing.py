@@ -15,8 +15,9 @@ from ...data.sounds import Bank, SoundEntry
 from ...vocabulary import LIST_LIMIT, Domain, Match
 from .. import fuzzy
 from ..closest import closest
-from ..intent import ParsedQuery
+from ..intent import ParsedQuery, content_tokens
 from ..items import Item, KnowledgeResponse, bank_item, function_item, sound_item
+from ..phrasebook import near_hits
 from ..ranking import SCORE_EXACT, SCORE_FAMILY_INSIDE, SCORE_FAMILY_PREFIX, Hit, split_sound_index, suggest
 from .describe import describe_bank, join_names
 from .question import NOT_FOUND, Question, failure
@@ -54,6 +55,8 @@ def answer_listing(question: Question, parsed: ParsedQuery, domain: Domain) -> K
         if family is not None:
             return family
     if parsed.category and domain != "reference":
+        if parsed.prefix is None and near_hits(content_tokens(parsed.text)):
+            return None  # "a wavetable editor": a thing Strudel lacks, not the wavetables (free text says so)
         return _list_category(question, parsed.category, parsed.type_filter, parsed.named)
     if parsed.prefix in ("tag", "tags"):
         known = ", ".join(sorted(ref.tag_counts, key=collation_key))

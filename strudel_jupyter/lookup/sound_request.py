@@ -1,0 +1,264 @@
+"""What a sound request asks for, read from its words: the thing, its colour and its setting.
+
+Musicians ask for a sound with words around it: adjectives ("crisp 909 hats"), a setting
+after a preposition or a comma ("crash cymbal on the downbeat", "pan pipes from the
+andes"), generic musical nouns ("an oboe melody"). Read from the question's *runs* of
+content words (split by filler words and punctuation):
+
+* ``colour_words``: the missing words that are colour around a sound named, never the thing
+  Strudel lacks (``answers/free_text.py`` drops them from the evidence's missing words);
+* ``sound_head`` and ``opening_sound``: a description that opens with a sound's name asks
+  for that sound, though a function's phrase read some of its words ("hammond organ with
+  drawbars").
+
+Words only: what a word means in Strudel is the index's (its sounds' text, the functions'
+descriptions), never a list of names of ours.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..data.index import StrudelIndex
+from ..data.sounds import BANK_DOC
+from ..data.textindex import tokenize
+from .confidence import missing_words
+from .glossary import expand
+from .intent import SOUND_WORDS, STOPWORDS
+from .phrasebook import load_phrasebook
+from .ranking import Hit, Ranking, prose_words
+from .wish_objects import wish_object_stems
+
+__all__ = [
+    "colour_words",
+    "generic_stems",
+    "opening_sound",
+    "request_runs",
+    "setting_runs",
+    "sound_head",
+    "word_runs",
+]
+
+
+# A question's words in order, and where it breaks: punctuation.
+_WORD_OR_BREAK = re.compile(r"[A-Za-z0-9_$#'-]+|[,;:/()!?.]")
+
+
+def word_runs(text: str) -> list[list[str]]:
+    """The runs of content words of a question, split by filler words and punctuation:
+    "crisp 909 hats for a techno groove" -> [crisp 909 hats], [techno groove]."""
+    return [run for run, _joined in _runs(text)]
+
+
+# What joins a setting to the sound it is about: a preposition or a comma ("cymbal on the
+# drop", "pipes from the andes", "strings, ravi shankar"); "and" joins a second thing.
+_SETTING = frozenset("on from in of for at by during under over across like ,".split())
+
+
+def setting_runs(text: str) -> list[list[str]]:
+    """The runs of a question from the first one a preposition or a comma sets apart: its
+    setting (``request_runs`` is what comes before)."""
+    return word_runs(text)[len(request_runs(text)) :]
+
+
+def request_runs(text: str) -> list[list[str]]:
+    """The runs of a question before the first one a preposition or a comma sets apart: what it
+    asks for, without its setting ("crash cymbal on the last beat" -> [crash cymbal])."""
+    out: list[list[str]] = []
+    for n, (run, apart) in enumerate(_runs(text)):
+        if apart and n:
+            break
+        out.append(run)
+    return out
+
+
+def _runs(text: str) -> list[tuple[list[str], bool]]:
+    """Each run of content words, and whether a preposition or a comma sets it apart from
+    the run before it (see ``_SETTING``)."""
+    runs: list[tuple[list[str], bool]] = []
+    run: list[str] = []
+    between: list[str] = []
+    for token in [*_WORD_OR_BREAK.findall(text), "."]:
+        if token[0].isalnum() and token.lower() not in STOPWORDS:
+            if not run:
+                between_set = any(t.lower() in _SETTING for t in between)
+                between = []
+            run.append(token)
+            continue
+        if run:
+            runs.append((run, between_set))
+            run = []
+        between.append(token)
+    return runs
+
+
+def _head(words: Sequence[str], generic: frozenset[str] = frozenset()) -> int:
+    """Where a run's head is: its last word that is no generic sound word ("crisp hats sound":
+    the hats) and no generic musical noun (``generic`` stems: "an oboe melody": the oboe),
+    -1 if none."""
+    return max(
+        (
+            i
+            for i, w in enumerate(words)
+            if w.lower() not in SOUND_WORDS and not (generic and all(t in generic for t in tokenize(w) or ["-"]))
+        ),
+        default=-1,
+    )
+
+
+def generic_stems(index: StrudelIndex) -> frozenset[str]:
+    """The stems of the musical nouns a wish acts on that name no sound and no function:
+    "melody", "line", "groove", "part" (``wish_objects.txt``, less the sounds' naming words
+    "snare", "pad" and the functions' names "chord", "arp", "loop")."""
+
+    def build() -> frozenset[str]:
+        names = {t for name in index.reference.by_lower for t in tokenize(name)}
+        return wish_object_stems() - index.sounds.naming_words - names
+
+    return index.derived.get_or_build(("sound_request", "generic"), build)
+
+
+# What may stand before a question's opening name ("a", "that", "some"): no verb.
+_ARTICLES = frozenset("a an the that this these those some any".split())
+
+
+def sound_head(text: str, prose: frozenset[str], generic: frozenset[str] = frozenset()) -> str | None:
+    """The word naming a sound that a question opens with, when it opens with a sound's name:
+    after an article at most, its first run (of two words or more, or one after an article:
+    "a flute from a film score") ends in a word that the functions' docs (``prose``, their
+    descriptions' stems) never use; the caller checks that a sound holds it ("hammond organ
+    with drawbars", "breathy pan pipes from the andes", "church pipe organ", "an oboe
+    melody": a generic musical noun is no head). A question that opens with a verb ("make
+    the lead quieter", "ratchet the hats") asks for an action, and a word the docs use
+    ("kick", "number", "hit") may be what a function acts on."""
+    tokens = _WORD_OR_BREAK.findall(text)
+    runs = word_runs(text)
+    if not runs:
+        return None
+    before = tokens[: tokens.index(runs[0][0])] if runs[0][0] in tokens else tokens
+    if any(t.lower() not in _ARTICLES for t in before):
+        return None
+    if len(runs[0]) < 2 and (not before or len(request_runs(text)) > 1):
+        # one word: a noun only after an article and before its setting ("a flute from a film
+        # score"); with no article it is as likely a verb ("ratchet the hats"), and with more
+        # words before any setting, a sentence about it ("the cymbals are too harsh")
+        return None
+    last = _head(runs[0], generic)
+    if last < 0:
+        return None
+    head = runs[0][last]
+    stems = tokenize(head)
+    if head.lower() in SOUND_WORDS or not stems or expand(stems):
+        return None  # (a word the glossary reads as the docs' says how, not what: "quieter")
+    if any(t in prose for t in stems):
+        return None
+    return head
+
+
+def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list[str]:
+    """The missing words that describe a sound the question names, not the thing it asks for.
+
+    In "crisp 909 hats" the thing is the hats: a word nothing holds before the head of its
+    run of words, when that head is a sound's word ("hats", "strings", "pipes"), is an adjective
+    or a setting (*premodifier*). So is one in a phrase after such a head, past a preposition
+    or a comma ("crash cymbal on the downbeat", "pan pipes from the andes", "..., ravi
+    shankar"). What is left is the thing asked for: the head itself ("a mandolin for a
+    serenade"), or a word before a generic sound word ("tabla drums", "beatbox samples":
+    an instrument's name, which only ``phrasebook/near.txt`` can tell from an adjective).
+    Read only for a sound answer (``answers/free_text.py``).
+    """
+    wanted = {w.lower() for w in missing}
+    if not wanted:
+        return []
+    # the words naming sounds: the sounds' own, and the phrasebook's for them ("pan pipes")
+    naming, called = index.sounds.naming_words, load_phrasebook().sound_stems
+
+    def names_sounds(word: str) -> bool:
+        lower = word.lower()
+        stems = tokenize(word)
+        return (
+            lower not in wanted
+            and lower not in SOUND_WORDS
+            and bool(stems)
+            and all(t in naming or t in called for t in stems)
+        )
+
+    colour: list[str] = []
+    named_before = False  # the run before this one is a sound's, or the setting of one
+    generic = generic_stems(index)
+    for words, apart in _runs(text):
+        last = _head(words, generic)
+        described = last >= 0 and names_sounds(words[last])
+        setting = named_before and apart
+        for i, word in enumerate(words):
+            lower = word.lower()
+            if lower in wanted and lower not in colour and (setting or (i < last and described)):
+                colour.append(lower)
+        named_before = described or setting
+    return colour
+
+
+_SOUNDS_HOLDING = 6  # the other words may describe any of the first few sound answers
+_OTHER_WORDS = 8  # a description longer than this says more than the sound it opens with
+
+
+def opening_sound(index: StrudelIndex, text: str, ranking: Ranking) -> Hit | None:
+    """The sound a description opening with a sound's name asks for (``sound_head``), or None.
+
+    The first sound answer must hold the name's head (a lone instrument, "a flute from a film
+    score", any of the first few, which then leads), and every other word before the setting
+    is held by one of the first few sound answers, or by nothing in Strudel: "hammond organ
+    with drawbars" is an organ (partials can imitate its drawbars), "church pipe organ" an
+    organ (room's "church" is its setting), "pan pipes from the andes" pan pipes. A word only
+    a function holds ("a filtered bass with reverb", "wub wub bass"), or a function's phrase
+    reaching into the setting, asks for something done to the sound."""
+    if not ranking.sentence or not ranking.sounds or ranking.sounds[0].match != "text":
+        return None
+    generic = generic_stems(index)
+    head = sound_head(text, prose_words(index), generic)
+    if head is None:
+        return None
+
+    def holders(word: str) -> set[str]:  # the sounds (and bank documents) whose text holds the word
+        return set(index.sounds.text.score(tokenize(word)))
+
+    first = ranking.sounds[:_SOUNDS_HOLDING]
+    keys = [h.name if h.kind == "sound" else BANK_DOC + h.name for h in first]
+    holding = holders(head)
+    # the first sound answer must hold the head; a lone instrument ("a flute from a film
+    # score") may be held by a later one, the first holding a word of its setting
+    lone = len(request_runs(text)[0]) == 1
+    candidates = list(zip(first, keys, strict=True))[: None if lone else 1]
+    top = next((h for h, k in candidates if k in holding and h.match == "text"), None)
+    if top is None:
+        return None
+    key = top.name if top.kind == "sound" else BANK_DOC + top.name
+
+    def held(word: str) -> bool:
+        return key in holders(word)
+
+    # (what follows a preposition or a comma is the sound's setting: "on the last beat")
+    others = [
+        w
+        for run in request_runs(text)
+        for w in run
+        if w != head and w.lower() not in SOUND_WORDS and not all(t in generic for t in tokenize(w) or ["-"])
+    ]
+    if len(others) > _OTHER_WORDS:
+        return None
+    # a function's phrase reaching into the setting makes it the question's ("bass line from
+    # the chord roots" is rootNotes' "bass line from chords", not a bass)
+    setting = {t for run in setting_runs(text) for w in run for t in tokenize(w)}
+    if any(h.via and setting & set(tokenize(h.via)) for h in ranking.reference[:_SOUNDS_HOLDING]):
+        return None
+    unheld = set(missing_words(index, others))
+    answers = set(keys)
+
+    def described(word: str) -> bool:
+        """A word of one of the first sound answers; a function's name ("pan", "FM") only of the first."""
+        if index.reference.by_lower.get(word.lower()):
+            return held(word)
+        return not answers.isdisjoint(holders(word))
+
+    return top if all(w.lower() in unheld or described(w) for w in others) else None

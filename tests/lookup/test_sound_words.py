@@ -1,0 +1,203 @@
+"""Sounds asked in musicians' words, and "Strudel has no X" only about the thing asked for.
+
+A drum machine named by its model number or nickname with a drum ("a punchy 808 snare")
+answers that machine's drum (``lookup/machines.py``); an adjective, a place or a setting
+around a sound named ("a glassy realistic concert grand", "ride cymbal on the last beat of
+the chorus") is colour, never the thing Strudel lacks (``lookup/sound_request.py``); an
+instrument Strudel lacks is still a no ("a tabla groove", phrasebook/near.txt).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.lookup.machines import machine_sounds
+from strudel_jupyter.lookup.ranking import prose_words
+from strudel_jupyter.lookup.sound_request import colour_words, sound_head
+
+
+def _names(response) -> list[str]:
+    return [i["name"] for i in response.get("items") or []]
+
+
+# ------------------------------------------------------------------ drum machines
+@pytest.mark.parametrize(
+    ("query", "firsts"),
+    [
+        ("a punchy 808 snare", {"rolandtr808_sd", "tr808_sd"}),
+        ("tight 606 hats", {"rolandtr606_hh", "tr606_hh"}),
+        ("the old 707 cowbell", {"rolandtr707_cb", "tr707_cb"}),
+        ("a vintage linn snare", {"akailinn_sd", "linn_sd", "linndrum_sd"}),
+        ("a 909 clap for a house track", {"rolandtr909_cp", "tr909_cp"}),
+    ],
+)
+def test_a_drum_machine_named_with_a_drum_answers_that_machines_drum(shared_index, query, firsts):
+    # Given a drum machine by its number or nickname, a drum by its everyday word, and colour
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the first answer is that machine's sound of that drum type
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] in firsts, _names(response)
+
+
+def test_a_machine_named_alone_answers_its_bank(shared_index):
+    # Given a drum machine by its nickname, with no drum named
+    found = machine_sounds(shared_index, ["gated", "eighties", "Linn"])
+    # Then its bank answers (the alias "linn" read as the bank it is an alias of)
+    assert found is not None and found.names[0] == ("bank", "akailinn")
+    # and a question naming no machine reads nothing here
+    assert machine_sounds(shared_index, ["punchy", "kick"]) is None
+
+
+def test_a_machine_and_its_alias_bank_both_answer_in_order(shared_index):
+    # Given the 808 (RolandTR808, whose alias bank is tr808) and a cowbell inside its phrase
+    found = machine_sounds(shared_index, ["808", "cowbell"])
+    # Then the machine's own sound leads, its alias bank's follows
+    assert found is not None and found.names[:2] == [("sound", "rolandtr808_cb"), ("sound", "tr808_cb")]
+
+
+def test_something_done_to_a_machines_drum_is_still_the_function(shared_index):
+    # Given a function typed beside a machine's drum
+    response = strudel_knowledge("add swing to the 909 hats", index=shared_index)
+    # Then the function answers, not the hats
+    assert _names(response)[0] == "swing", _names(response)
+
+
+# ------------------------------------------------------------------ colour is not the thing
+@pytest.mark.parametrize(
+    ("query", "firsts"),
+    [
+        ("a glassy realistic concert grand", {"steinway", "gm_piano", "piano", "kawai"}),
+        ("crash cymbal on the last beat of the chorus", {"cr"}),
+        ("mellow nylon guitar from brazil", {"gm_acoustic_guitar_nylon"}),
+    ],
+)
+def test_an_adjective_or_setting_of_a_sound_named_is_never_what_strudel_lacks(shared_index, query, firsts):
+    # Given a sound named with words nothing in Strudel holds around it
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the sound answers; the colour words are not "missing"
+    assert response["ok"] is True, response["answer"]
+    assert "Strudel has no" not in response["answer"]
+    assert _names(response)[0] in firsts or set(_names(response)[:3]) & firsts, _names(response)
+
+
+def test_colour_words_are_premodifiers_and_settings_of_a_sound_not_its_head(shared_index):
+    # Given words nothing holds: before a sound's word, after it past a preposition or a comma
+    assert colour_words(shared_index, "crisp 909 hats", ["crisp"]) == ["crisp"]
+    assert colour_words(shared_index, "pan pipes from the andes", ["andes"]) == ["andes"]
+    assert colour_words(shared_index, "sitar strings, ravi shankar", ["ravi", "shankar"]) == ["ravi", "shankar"]
+    # Then the thing asked for stays: the head, a name before a generic sound word, a second thing
+    assert colour_words(shared_index, "a mandolin for a serenade", ["mandolin", "serenade"]) == []
+    assert colour_words(shared_index, "indian tabla drums", ["tabla"]) == []
+    assert colour_words(shared_index, "a song split into vocal and drum stems", ["stems"]) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "thing", "first"),
+    [
+        ("a tabla groove", "tabla", "mridangam"),
+        ("bouzouki for a greek wedding", "bouzouki", "gm_acoustic_guitar_steel"),
+        ("an erhu melody", "erhu", "gm_violin"),
+        ("melodica", "melodica", "gm_harmonica"),
+        ("a wavetable editor", "wavetable editor", "partials"),
+    ],
+)
+def test_an_instrument_strudel_lacks_is_a_no_with_what_comes_closest(shared_index, query, thing, first):
+    # Given an instrument (or tool) no sound of the snapshot is
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the answer says Strudel has none, and offers the nearest real sound first
+    assert response["ok"] is False, response["answer"]
+    assert f"Strudel has no {thing}" in response["answer"]
+    assert response["suggestions"][0] == first, response["suggestions"]
+
+
+# ------------------------------------------------------------------ a sound's name first
+def test_a_question_opening_with_a_sounds_name_asks_for_the_sound(shared_index):
+    # Given a description that opens with an instrument's name the functions' docs never use
+    prose = prose_words(shared_index)
+    assert sound_head("hammond organ with drawbars", prose) == "organ"
+    assert sound_head("make the lead quieter", prose) is None  # a verb first: an action
+    response = strudel_knowledge("hammond organ with drawbars", index=shared_index)
+    # Then the organ answers, though partials can imitate drawbars
+    assert _names(response)[0] == "gm_drawbar_organ", _names(response)
+    # while a word only a function holds still asks for the function
+    assert _names(strudel_knowledge("wub wub bass", index=shared_index))[0] == "lpsync"
+
+
+@pytest.mark.parametrize(("query", "first"), [("an oboe melody", "gm_oboe"), ("a banjo riff", "gm_banjo")])
+def test_an_instrument_before_a_generic_musical_noun_is_the_sound_asked_for(shared_index, query, first):
+    # Given an instrument's name before "melody", "riff", "line" (what a wish acts on, no sound)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the instrument answers, not a function about melodies
+    assert _names(response)[0] == first, _names(response)
+
+
+@pytest.mark.parametrize(("query", "firsts"), [("a log drum", {"slitdrum"}), ("snare drum sound", {"sd"})])
+def test_a_sound_phrase_across_a_generic_sound_word_is_the_sound_not_the_name_beside_it(shared_index, query, firsts):
+    # Given a phrase for a sound that includes "drum" beside a word that is also a name (log, snare)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the phrase's sound answers, not the function log or the sample bank snare
+    assert _names(response)[0] in firsts, _names(response)
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("is there a sitar", "gm_sitar"),
+        ("does strudel have a hammond organ", "gm_drawbar_organ"),
+        ("is there a thumb piano", "gm_kalimba"),
+        ("is there an 808 kick", "rolandtr808_bd"),
+    ],
+)
+def test_asking_whether_strudel_has_an_instrument_in_musicians_words_is_a_yes(shared_index, query, first):
+    # Given a capability question naming an instrument as musicians do (no sound is named so)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is a yes with that sound, saying what musicians call it
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] == first, _names(response)
+    assert "what musicians call" in response["answer"]
+
+
+def test_asking_whether_strudel_has_an_instrument_it_lacks_stays_a_no(shared_index):
+    # Given a capability question naming an instrument no sound is
+    response = strudel_knowledge("is there a djembe", index=shared_index)
+    # Then it is a no that names what comes closest
+    assert response["ok"] is False and "Strudel has no djembe" in response["answer"]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("a flute from a studio ghibli soundtrack", "gm_flute"),
+        ("an accordion from paris", "gm_accordion"),
+    ],
+)
+def test_one_instrument_after_an_article_then_its_setting_is_that_instrument(shared_index, query, first):
+    # Given "a <instrument>" and where it comes from, in words nothing or only a sound holds
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the instrument leads (not a sound of its setting, not a function)
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] == first, _names(response)
+
+
+def test_a_functions_phrase_reaching_into_the_setting_keeps_the_function(shared_index):
+    # Given a sound's name whose setting completes a function's phrase ("bass line from chords")
+    response = strudel_knowledge("bass line from the chord roots", index=shared_index)
+    # Then the function answers
+    assert _names(response)[0] == "rootNotes", _names(response)
+
+
+def test_a_name_compared_with_style_is_never_what_strudel_lacks(shared_index):
+    # Given a band named before "style"
+    response = strudel_knowledge("kraftwerk style electronic drums", index=shared_index)
+    # Then the band is what the wish is compared to, not a thing Strudel lacks
+    assert "Strudel has no kraftwerk" not in (response.get("answer") or "")
+
+
+def test_a_comparison_ends_where_the_wish_goes_on_with_a_preposition(shared_index):
+    # Given a comparison ("like a real drummer") followed by how it should be done
+    response = strudel_knowledge(
+        "humanize the velocity like a session drummer with machine learning", index=shared_index
+    )
+    # Then the thing after "with" is asked for, and Strudel lacks it
+    assert response["ok"] is False and "Strudel has no machine learning" in response["answer"]
