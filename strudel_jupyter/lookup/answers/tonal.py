@@ -64,10 +64,30 @@ _NOUN = (
 )
 #: "is bebop a scale", "is C:minor a valid scale", "is m7b5 a chord symbol", "is lefthand a voicing dictionary"
 _IS_A = re.compile(
-    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?) (?:an? )?(?:(?:valid|real|known|strudel|tonal) )?"
+    r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?) (?:an? |one of the )?(?:(?:valid|real|known|strudel|tonal) )?"
     + _NOUN
-    + r"(?: (?:that |which )?(?:i|you|we) (?:can|could|may) (?:use|play|pick|choose|try))?"
+    + r"s?(?: (?:that |which )?(?:i|you|we) (?:can|could|may) (?:use|play|pick|choose|try))?"
+    + r"(?: (?:that |which )?(?:strudel|tonal|it|voicing) (?:knows|supports|has|understands))?"
     + r"(?: (?:in|with|for) strudel)?(?: here)?",
+    re.IGNORECASE,
+)
+#: "is there a scale called purvi", "does strudel have a chord named m13": the name after "called"
+_CALLED = re.compile(
+    r"(?:is there|are there|does strudel have|do you have|has strudel got) (?:an? |any )?"
+    + _NOUN
+    + r"s? (?:called|named) (?P<subject>[^ ].*?)(?: in strudel)?",
+    re.IGNORECASE,
+)
+#: "can I use maj7sus2 as a chord symbol", "can I write bebop as a scale"
+_USE_AS = re.compile(
+    r"can (?:i|you|we) (?:use|write|play|pass) (?P<subject>[^ ].*?) as (?:an? )?" + _NOUN + r"(?: in strudel)?",
+    re.IGNORECASE,
+)
+#: "does the voicing dictionary know m11", "does voicing() understand sus24", "does tonal have prometheus"
+_KNOWS = re.compile(
+    r"(?:does|do|can|will) (?:the )?(?:strudel|tonal|it|voicing(?:\(\))?|chord(?:\(\))?|scale(?:\(\))?|"
+    r"voicing dictionar(?:y|ies)|dictionar(?:y|ies)) (?:know|understand|support|have|accept|recogni[sz]e|handle) "
+    r"(?:the |an? )?(?P<subject>[^ ].*?)(?: (?P<noun>chord symbol|chord|chords|scale|mode))?",
     re.IGNORECASE,
 )
 #: Words around a name in a check that are not the name: "is hirajoshi available as a scale",
@@ -137,13 +157,23 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         return None
     plain = _plain(question.q)
     tonal = question.index.tonal
-    asked = _IS_A.fullmatch(plain) or _NOUN_FIRST.fullmatch(plain)
+    asked = (
+        _CALLED.fullmatch(plain) or _USE_AS.fullmatch(plain) or _IS_A.fullmatch(plain) or _NOUN_FIRST.fullmatch(plain)
+    )
     if asked and all(w in STOPWORDS for w in asked.group("subject").lower().split()):
         asked = None  # "is there a scale", "is this a chord": no name asked about
     if asked:
         if tonal is None:
             return _unavailable(question)
         return _check(question, tonal, asked.group("subject"), asked.group("noun").lower())
+    knows = _KNOWS.fullmatch(plain)
+    if knows and tonal is not None:
+        subject = knows.group("subject").strip("`'\" ")
+        noun = (knows.group("noun") or "").lower()
+        if noun.startswith("chord") or (not noun and _is_chord_asked(tonal, subject)):
+            return _check(question, tonal, subject, "chord")
+        if noun or _names_a_scale(question, tonal, subject):
+            return _check(question, tonal, subject, "scale")
     symbol_for = _SYMBOL_FOR.fullmatch(plain)
     if symbol_for and tonal is not None and _chord_type(tonal, symbol_for.group("subject")) is not None:
         return _check_chord(question, tonal, symbol_for.group("subject"))
@@ -335,6 +365,16 @@ def _names_a_scale(question: Question, tonal: TonalIndex, subject: str) -> bool:
     return reading.scale is not None or tonal.scale(subject) is not None
 
 
+def _is_chord_asked(tonal: TonalIndex, subject: str) -> bool:
+    """Does ``subject`` read as a chord ("m11", "Cmaj7", "minor ninth", "sus24")?"""
+    return (
+        subject in tonal.by_chord_symbol
+        or split_chord(subject) is not None
+        or _chord_type(tonal, subject) is not None
+        or _LOOKS_LIKE_A_SYMBOL.fullmatch(subject) is not None
+    )
+
+
 def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> KnowledgeResponse:
     subject = _ARTICLE.sub("", subject.strip().strip("`'\""))  # "is the dorian mode ...": dorian
     words = subject.split()
@@ -385,7 +425,8 @@ def _check_scale(question: Question, tonal: TonalIndex, subject: str) -> Knowled
     if containing:
         entries: list[TonalEntry] = [tonal_scale(s, match="text", score=0.5) for s in containing]
         answer = (
-            f"Not a scale name by itself, but {len(containing)} scales have {word!r} in their name: "
+            f"Not a scale name by itself, but {len(containing)} "
+            f"{'scale has' if len(containing) == 1 else 'scales have'} {word!r} in {'its' if len(containing) == 1 else 'their'} name: "
             f"{', '.join(s.written for s in containing)}. Write one after a tonic: {entries[0]['usage']}."
         )
         return _success(question, answer, "scales", entries, total=len(entries), mode="list")

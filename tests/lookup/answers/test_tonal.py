@@ -366,3 +366,27 @@ def test_a_word_written_as_a_chord_symbol_is_checked():
     assert not response["ok"] and "maj7sus2" in response["answer"]
     # and a symbol tonal knows, with its root, is a yes
     assert strudel_knowledge("can I use an E7#9 chord")["ok"]
+
+
+@pytest.mark.parametrize(
+    ("query", "what"),
+    [
+        ("is 'prometheus' one of the scales", "scales"),
+        ("is there a scale called 'prometheus'", "scales"),
+        ("does tonal have prometheus", "scales"),
+        ("does the voicing dictionary know m11", "chord types"),
+        ("does voicing() understand m11", "chord types"),
+        ("is m11 a chord symbol strudel knows", "chord types"),
+        ("can I use m11 as a chord symbol", "chord types"),
+    ],
+)
+def test_more_ways_to_ask_whether_a_name_is_known_are_checks(shared_index, query, what):
+    assert shared_index.tonal.scale("prometheus") is not None and "m11" in shared_index.tonal.by_chord_symbol
+    # Given a tonal name asked about in another common wording, Then it is a check that says yes
+    response = strudel_knowledge(query)
+    assert response["ok"] and response["mode"] == "detail" and response["tonal"]["what"] == what, query
+
+
+def test_an_unknown_symbol_asked_with_those_wordings_is_a_no():
+    assert not strudel_knowledge("can I use maj7sus2 as a chord symbol")["ok"]
+    assert not strudel_knowledge("does the voicing dictionary know maj7sus2")["ok"]
