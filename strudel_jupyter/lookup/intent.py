@@ -45,6 +45,24 @@ REFERENCE_WORDS = frozenset(
     "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
 )
 
+#: Verbs a doc description of a function opens with ("Sets the ...", "Applies ..."): a
+#: question that asks what does so ("what sets the sample playback rate", "which one lowers
+#: the sample rate", "chops samples into slices") asks for a function, even when it names
+#: samples or synths as what the function acts on.
+_FUNCTION_VERBS = (
+    "sets|controls|changes|adjusts|applies|makes|turns|converts|selects|picks|plays|loads|lowers|raises|reduces|"
+    "increases|adds|removes|cuts|chops|slices|skips|loops|repeats|reverses|shifts|delays|speeds|slows|divides|"
+    "splits|multiplies|scales|maps|sends|creates|generates|gives|lets|determines|defines|affects|modulates|"
+    "filters|keeps|mutes|silences|stretches|transposes|quantizes|nudges|layers|stacks|squeezes|combines|"
+    "concatenates|triggers|renders|displays|swaps|inverts|rounds|fits|bends|detunes|pans|spreads|shapes|"
+    "distorts|crushes|decimates|fades|plays|alters|varies|randomizes|randomises|chooses|sequences|offsets"
+)
+_ASKS_FOR_A_FUNCTION = re.compile(
+    rf"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|effect|option)s?\s+)?)?"
+    rf"(?:{_FUNCTION_VERBS})\b",
+    re.I,
+)
+
 _NOUNS = (
     r"function|method|sound|sample|synth|bank|control|param|parameter|effect|instrument|soundfont|wavetable|"
     r"drum[ -]?machine|symbol|name|thing|keyword|api|command|operator|signal|preset|kit"
@@ -71,9 +89,12 @@ _NOUN_KINDS = {
     **dict.fromkeys(("sound", "sample", "synth", "instrument", "soundfont", "wavetable", "preset"), "sound"),
     **dict.fromkeys(("bank", "drummachine", "kit"), "bank"),
 }
+# "is there a function that repeats each event", "is there a way to slow it down": what
+# follows describes a thing, it names none (a check asks about a name).
+_DESCRIBES = r"(?:that|which|to|for|who|where|i\s+can|you\s+can|way\s+to|way\s+of)\b"
 _CHECK_PATTERNS = [
     re.compile(
-        rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
+        rf"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
         rf"(?P<noun>{_NOUNS})s?\b",
         re.I,
     ),
@@ -85,7 +106,7 @@ _CHECK_PATTERNS = [
     re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
     re.compile(
         rf"^(?:is there|are there|do you have|does strudel have|does strudel support|does strudel know|has strudel)\s+"
-        rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?P<x>.+?)$",
+        rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?!{_DESCRIBES})(?P<x>.+?)$",
         re.I,
     ),
     re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
@@ -355,6 +376,8 @@ def _category(word: str) -> tuple[str | None, str | None]:
 
 def _listing(parsed: ParsedQuery, text: str) -> bool:
     """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
+    if _ASKS_FOR_A_FUNCTION.match(text) or REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}:
+        return False  # "what sets the sample playback rate", "which function chops samples"
     match = _CATEGORY_RE.search(text)
     bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
     if not match and not re.search(r"\bsounds\b", text, re.I):
@@ -570,6 +593,8 @@ def _read_words(parsed: ParsedQuery, text: str) -> None:
         parsed.subject = None  # "what does it do": no name in it
     parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
+    if _ASKS_FOR_A_FUNCTION.match(text.strip()):
+        parsed.domain = "reference"
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])
 
