@@ -7,7 +7,7 @@ never from the query, so nothing returned here can be invented.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..data.index import StrudelIndex
@@ -565,7 +565,7 @@ def _fused_evidence(
     ref_phrases, snd_phrases = _phrase_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
+    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking, docs=_docs_lead(index, ranking, ref_hits))
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
@@ -738,7 +738,9 @@ def _phrase_support(hit: Hit) -> float:
     return min(1.0, max(0.3, place, hit.coverage / 2))
 
 
-def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) -> list[Hit]:
+def _fused_with_text(
+    phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking, *, docs: DocsLead | None = None
+) -> list[Hit]:
     """Phrase hits fused with the docs' text of the same question.
 
     A phrase hit answers at least the words its item's text hit answers (the best hit of an
@@ -752,7 +754,8 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
 
     (A penalty on a phrase whose item covers less than the text's leader was tried in issue
     21: it won two visible cases and lost four of the 264 in eval_musician_dev6, so the
-    phrase keeps its band.)
+    phrase keeps its band.) Only a question worded as one entry's docs (``docs``: their own
+    words hold all of it) puts that entry above a phrase whose item answers less of it.
     """
     if not phrases:
         return []
@@ -768,8 +771,52 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
         both = min(1.0, shares.get(hit.key, hit.coverage) + covered.get(hit.key, 0.0))
         ranking.answered[hit.key] = max(ranking.answered.get(hit.key, 0.0), both)
         lift = SCORE_PHRASE_TEXT_LIFT * max(0.0, text.get(hit.key, low) - low) / (high - low)
-        fused.append(replace(hit, coverage=coverage, score=hit.score + lift))
+        score = hit.score + lift
+        if docs is not None and hit.key != docs.leader.key:
+            if covered.get(hit.key, 0.0) + docs.adds(hit) < docs.leader.coverage - DOCS_MARGIN:
+                score = min(score, docs.leader.score - 0.5)
+        fused.append(replace(hit, coverage=coverage, score=score))
     return fused
+
+
+#: A description whose every word one entry's own docs hold ("release time of the pitch
+#: envelope": prelease) is worded as the docs are: that entry's text is better evidence than
+#: a phrase naming another entry whose docs hold less of it (release's "release time").
+DOCS_WHOLE, DOCS_MARGIN = 0.99, 0.1
+
+
+@dataclass
+class DocsLead:
+    """The text leader of a description worded as its docs, and what a phrase adds to an entry."""
+
+    leader: Hit
+    terms: Mapping[str, frozenset[str]]  # each entry's own docs terms
+    importance: Mapping[str, float]  # each question stem's share of the question
+
+    def adds(self, hit: Hit) -> float:
+        """The share of the question a phrase hit's words add to what its entry's docs hold."""
+        own = self.terms.get(hit.name, frozenset())
+        return sum(self.importance.get(t, 0.0) for t in dict.fromkeys(tokenize(hit.via)) if t not in own)
+
+
+def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> DocsLead | None:
+    """A description's text leader, when its own docs hold every word of the question (that
+    any doc holds: a word no doc has answers nothing and costs every entry alike)."""
+    if not ranking.sentence:
+        return None
+    texts = [h for h in hits if h.match == "text"]
+    if not texts:
+        return None
+    leader = max(texts, key=lambda h: h.score)
+    if leader.coverage < DOCS_WHOLE:
+        return None
+    text = index.reference.text
+    weights = {t: word_importance(text, t) for w in ranking.words for t in tokenize(w)}
+    terms = index.derived.get_or_build(("ranking", "docs_terms"), text.terms_by_document)
+    if not terms.get(leader.name, frozenset()).issuperset(t for t in weights if t in text):
+        return None  # covered through the glossary's meanings, not in the docs' own words
+    total = sum(weights.values()) or 1.0
+    return DocsLead(leader, terms, {t: w / total for t, w in weights.items()})
 
 
 def _below_names(score: float) -> float:
