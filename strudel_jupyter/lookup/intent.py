@@ -58,8 +58,16 @@ _FUNCTION_VERBS = (
     "distorts|crushes|decimates|fades|plays|alters|varies|randomizes|randomises|chooses|sequences|offsets"
 )
 _ASKS_FOR_A_FUNCTION = re.compile(
-    rf"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|effect|option)s?\s+)?)?"
-    rf"(?:{_FUNCTION_VERBS})\b",
+    rf"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|effect|option|setting)s?\s+)?)?"
+    rf"(?:{_FUNCTION_VERBS}|set|control)\b",
+    re.I,
+)
+
+# "what sets X", "which control changes X", "sets the X": the frame of a question for a
+# function, not its topic (the docs open half their descriptions with "Sets" or "Controls").
+_FUNCTION_FRAME = re.compile(
+    r"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|option|setting)s?\s+)?)?"
+    r"(?:sets|set|controls|control|determines|defines|specifies|adjusts|changes|configures)\s+(?=\S)",
     re.I,
 )
 
@@ -295,6 +303,7 @@ class ParsedQuery:
     noun: str | None = None  # what a check asks about: "function", "sound" or "bank"
     exact: bool = False  # the subject was written as code (`rot`, .rot()): only that exact name answers
     code: CodeParts | None = None  # Strudel code quoted in the query
+    describes: bool = False  # asks for one function by what it does ("which control sets ...")
 
 
 # Code quoted in a question is cut out before the prose is read (see quoted_code.py).
@@ -595,6 +604,9 @@ def _read_words(parsed: ParsedQuery, text: str) -> None:
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if _ASKS_FOR_A_FUNCTION.match(text.strip()):
         parsed.domain = "reference"
+        topic = content_tokens(_without_object(_FUNCTION_FRAME.sub("", text.strip(), count=1)))
+        if topic:
+            parsed.tokens, parsed.describes = topic, True
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])
 

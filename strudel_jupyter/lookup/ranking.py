@@ -423,6 +423,7 @@ def rank_words(
     context: Sequence[str] = (),
     neighbours: bool = False,
     phrase: Sequence[str] = (),
+    describes: bool = False,
 ) -> Ranking:
     """Rank both domains for the content words of a query.
 
@@ -432,7 +433,9 @@ def rank_words(
     lift what they name, and a word found nowhere is treated as a misspelt name.
     ``context`` words (sample, sound...) help the reference text but are not looked up as
     names. ``neighbours`` keeps prefix, fuzzy and text hits next to an exact one (for
-    explicit search/list modes).
+    explicit search/list modes). ``describes``: the question asks for one function by what
+    it does ("which control sets the high-pass filter resonance"), so its words are a
+    description even when each is a name (hpf, resonance).
 
     The parts, in order: misspellings first (``correct_words``), names typed
     (``_names_typed``), one word (``_one_word``) or how the words read together
@@ -452,7 +455,7 @@ def rank_words(
             ranking.reference, ranking.sounds = rank_names(typed.reference), rank_names(typed.sounds)
             return ranking
         _one_word(index, ranking, typed, reference=reference, sounds=sounds, neighbours=neighbours)
-    _read_together(index, ranking, typed, reference=reference, sounds=sounds)
+    _read_together(index, ranking, typed, reference=reference, sounds=sounds, describes=describes)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         return _several_names(index, ranking, typed, context)
     _fused_evidence(index, ranking, typed, reference=reference, sounds=sounds, context=context, phrase=phrase)
@@ -502,11 +505,13 @@ def _one_word(
         ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
 
 
-def _read_together(index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool) -> None:
-    """Several words not all names are a description: do they describe a sound, or use the
-    glossary's words for what the docs describe?"""
+def _read_together(
+    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, describes: bool = False
+) -> None:
+    """Several words not all names (or asked as what one function does) are a description:
+    do they describe a sound, or use the glossary's words for what the docs describe?"""
     words = ranking.words
-    ranking.sentence = len(words) > 1 and typed.strong_words < len(words)
+    ranking.sentence = len(words) > 1 and (describes or typed.strong_words < len(words))
     if not ranking.sentence:
         return
     stems = [t for w in words for t in tokenize(w)]

@@ -60,6 +60,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         context=context,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
+        describes=parsed.describes,
     )
     for typed, read in ranking.corrections.items():
         question.notes.append(f'"{typed}" was read as "{read}" (a misspelling).')
