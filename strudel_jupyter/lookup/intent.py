@@ -183,6 +183,12 @@ _LIST_VERB = re.compile(
     r"name|tell\s+me)\b",
     re.I,
 )
+# What may stand between a listing's verb and the category listed ("show me all the
+# available synths", "what kinds of samples are there").
+_LISTING_FILLER = frozenset(
+    "me us all the a an any some of available are is there do does you have has your every kind kinds type types "
+    "sort sorts different built in builtin default strudel strudel's loaded other more".split()
+)
 _LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
 # "list all the", "show me every", "find any": the start of a listing
 _LIST_ALL = r"(?:(?:list|show|find|give|get|display)\s+(?:me\s+)?)?(?:(?:all|every|any)\s+)?(?:(?:of\s+)?the\s+)?"
@@ -197,7 +203,9 @@ _FAMILY_PATTERNS = [
     re.compile(
         r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I
     ),
-    re.compile(r"\b(?:variants?|versions?|family|flavou?rs?)\s+of\s+(?P<x>[\w$]+)", re.I),
+    # (one "version of echo with ..." is a function described by another, not echo's family)
+    re.compile(r"\b(?:variants|versions|family|flavou?rs)\s+of\s+(?P<x>[\w$]+)", re.I),
+    re.compile(r"\b(?:variant|version|flavou?r)\s+of\s+(?P<x>[\w$]+)\s*\??$", re.I),
     re.compile(
         r"^(?:list\s+|show\s+(?:me\s+)?|all\s+)?(?:the\s+)?(?P<x>[\w$]+)\s+(?:family|variants|versions)\b", re.I
     ),
@@ -388,6 +396,13 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
     if _ASKS_FOR_A_FUNCTION.match(text) or REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}:
         return False  # "what sets the sample playback rate", "which function chops samples"
     match = _CATEGORY_RE.search(text)
+    verb = _LIST_VERB.search(text)
+    if (
+        match
+        and verb
+        and not _LISTING_FILLER.issuperset(w.lower() for w in _TOKEN.findall(text[verb.end() : match.start()]))
+    ):
+        return False  # "get the duration in seconds of a sample": the category is no object listed
     bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
     if not match and not re.search(r"\bsounds\b", text, re.I):
         return False
