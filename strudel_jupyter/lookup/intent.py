@@ -99,7 +99,10 @@ _NOUN_KINDS = {
 }
 # "is there a function that repeats each event", "is there a way to slow it down": what
 # follows describes a thing, it names none (a check asks about a name).
-_DESCRIBES = r"(?:that|which|to|for|who|where|i\s+can|you\s+can|way\s+to|way\s+of)\b"
+_DESCRIBES = (
+    r"(?:that|which|to|for|who|where|i\s+can|you\s+can|way\s+to|way\s+of"
+    r"|(?:something|anything)\s+(?:like|similar\s+to)\s+[\w$.]+,?\s+but)\b"
+)
 _CHECK_PATTERNS = [
     re.compile(
         rf"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"

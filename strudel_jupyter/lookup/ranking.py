@@ -30,6 +30,7 @@ __all__ = [
     "Hit",
     "Ranking",
     "choose_domain",
+    "docs_terms",
     "join_words",
     "known_word",
     "rank_names",
@@ -804,6 +805,11 @@ class DocsLead:
         return sum(self.importance.get(t, 0.0) for t in dict.fromkeys(tokenize(hit.via)) if t not in own)
 
 
+def docs_terms(index: StrudelIndex) -> Mapping[str, frozenset[str]]:
+    """Each function's own docs terms (not the phrasebook's), built once per index."""
+    return index.derived.get_or_build(("ranking", "docs_terms"), index.reference.text.terms_by_document)
+
+
 def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> DocsLead | None:
     """A description's text leader, when its own docs hold every word of the question (that
     any doc holds: a word no doc has answers nothing and costs every entry alike)."""
@@ -817,7 +823,7 @@ def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> Do
         return None
     text = index.reference.text
     weights = {t: word_importance(text, t) for w in ranking.words for t in tokenize(w)}
-    terms = index.derived.get_or_build(("ranking", "docs_terms"), text.terms_by_document)
+    terms = docs_terms(index)
     if not terms.get(leader.name, frozenset()).issuperset(t for t in weights if t in text):
         return None  # covered through the glossary's meanings, not in the docs' own words
     total = sum(weights.values()) or 1.0
