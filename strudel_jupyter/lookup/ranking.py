@@ -290,6 +290,9 @@ class Ranking:
     # what the entries a phrase names answer of the question: their phrases' share plus
     # their text's coverage (``_fused_with_text``); the domain choice reads it
     answered: dict[tuple[str, str], float] = field(default_factory=dict)
+    # the words as written, before neighbours were joined into names ("delay time"): the
+    # docs' text reads a description by them (delaytime's docs are not all "delay time")
+    spelled: list[str] = field(default_factory=list)
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -446,8 +449,9 @@ def rank_words(
     words, corrections = correct_words(index, words)
     if corrections:  # misspellings first: "fats" is read as fast before anything is matched
         phrase = [corrections.get(w, w) for w in phrase]
+    spelled = list(words)
     words = join_words(index, words, reference=reference, sounds=sounds)
-    ranking = Ranking(words, corrections=corrections)
+    ranking = Ranking(words, corrections=corrections, spelled=spelled)
     if not words:
         return ranking
     typed = _names_typed(index, ranking, reference=reference, sounds=sounds)
@@ -562,7 +566,8 @@ def _fused_evidence(
     ranking.misspelt = frozenset(misspelt)
     read = [corrected.get(w, w) for w in words]
     if reference:
-        scored = text_reference(index, [*read, *context])
+        described = [corrected.get(w, w) for w in ranking.spelled] if ranking.sentence else read
+        scored = text_reference(index, [*described, *context])
         if ranking.sentence:  # Strudel's tutorial pages: one more signal for a description
             scored = with_page_evidence(index, read, scored)
         ref_hits += _text_hits("reference", "function", scored, band)
