@@ -317,6 +317,13 @@ class ParsedQuery:
     describes: bool = False  # asks for one function by what it does ("which control sets ...")
 
 
+# "is there a shorthand for <code>", "a shorter way to write <code>": the function asked for
+# is described by that code, which is no code to check.
+_ASKS_FOR_A_SHORTHAND = re.compile(
+    r"\b(?:shorthand|short\s*-?\s*form|shortcut|abbreviation|shorter\s+way(?:\s+(?:to|of)\s+(?:write|writing|say))?)\b",
+    re.I,
+)
+
 # Code quoted in a question is cut out before the prose is read (see quoted_code.py).
 _CODE_EDGE = re.compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
 
@@ -440,6 +447,16 @@ def parse_query(text: str) -> ParsedQuery:
     names = list(dict.fromkeys(code.calls))
     if parsed.subject is not None and CODE in parsed.subject:
         parsed.subject = None
+    shorthand = _ASKS_FOR_A_SHORTHAND.search(question)
+    if shorthand:
+        # "shorthand for sometimesBy(0.9, fn)": the docs describe the function asked for by
+        # that code ("Shorthand for .sometimesBy(0.9, fn)"): its names and numbers are words
+        numbers = re.findall(r"\d+(?:\.\d+)?", code.text)
+        rest = question[: shorthand.start()] + " shorthand " + question[shorthand.end() :]
+        words = content_tokens(rest.replace(CODE, " "))
+        parsed.intent, parsed.subject, parsed.exact, parsed.code = "search", None, False, None
+        parsed.tokens = [*words, *dict.fromkeys(code.calls), *numbers]
+        return parsed
     if parsed.intent == "check" or not question.replace(CODE, "").strip():
         parsed.intent, parsed.subject = "check", None  # "is <code> valid", or code alone
     elif parsed.subject is None:
