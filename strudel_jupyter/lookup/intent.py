@@ -631,10 +631,21 @@ def _without_object(text: str) -> str:
     return rest if content_tokens(rest) else text
 
 
+# "in cycles instead of seconds", "rather than each cycle": what the question does not want.
+_NOT_WANTED = re.compile(r"\s*,?\s*\b(?:instead\s+of|rather\s+than)\s+[^,.;:!?()]*", re.I)
+
+
+def _without_unwanted(text: str) -> str:
+    """The question without what it says it does not want (when something else is left)."""
+    rest = _NOT_WANTED.sub(" ", text)
+    return rest if rest != text and len(content_tokens(rest)) >= 2 else text
+
+
 def _read_words(parsed: ParsedQuery, text: str) -> None:
     """The question's content words, the domain its words hint at, and a lone word as the subject."""
     if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
         parsed.subject = None  # "what does it do": no name in it
+    text = _without_unwanted(text)
     parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
     if _ASKS_FOR_A_FUNCTION.match(text.strip()):
