@@ -117,7 +117,8 @@ _CHECK_PATTERNS = [
     re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
     re.compile(
         rf"^(?:is there|are there|do you have|does strudel have|does strudel support|does strudel know|has strudel)\s+"
-        rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?!{_DESCRIBES})(?P<x>.+?)$",
+        rf"(?!(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?{_DESCRIBES})"
+        rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?P<x>.+?)$",
         re.I,
     ),
     re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
