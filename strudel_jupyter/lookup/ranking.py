@@ -576,7 +576,12 @@ def _fused_evidence(
     ref_phrases, snd_phrases = _phrase_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking, docs=_docs_lead(index, ranking, ref_hits))
+    docs = _docs_lead(index, ranking, ref_hits)
+    if docs is not None and docs.leader.score < SCORE_SENTENCE_BAND[1]:
+        # the entry the question is worded as leads the text that covers less of it
+        docs.leader = replace(docs.leader, score=SCORE_SENTENCE_BAND[1] + DOCS_LIFT)
+        ref_hits.append(docs.leader)
+    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking, docs=docs)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
         sure = corrected[word] != word
@@ -793,7 +798,7 @@ def _fused_with_text(
 #: A description whose every word one entry's own docs hold ("release time of the pitch
 #: envelope": prelease) is worded as the docs are: that entry's text is better evidence than
 #: a phrase naming another entry whose docs hold less of it (release's "release time").
-DOCS_WHOLE, DOCS_MARGIN = 0.99, 0.1
+DOCS_WHOLE, DOCS_MARGIN, DOCS_NEAR, DOCS_LIFT = 0.99, 0.1, 0.8, 0.1
 
 
 @dataclass
@@ -816,22 +821,34 @@ def docs_terms(index: StrudelIndex) -> Mapping[str, frozenset[str]]:
 
 
 def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> DocsLead | None:
-    """A description's text leader, when its own docs hold every word of the question (that
-    any doc holds: a word no doc has answers nothing and costs every entry alike)."""
+    """A description's best text hit whose own docs hold every word of the question (that any
+    doc holds: a word no doc has answers nothing and costs every entry alike), when it is the
+    text's leader or close to it (``DOCS_NEAR`` of its place in the band): "change the pitch
+    of a sample without changing its speed" is stretch's docs, though speed's name weighs more."""
     if not ranking.sentence:
         return None
-    texts = [h for h in hits if h.match == "text"]
+    texts = sorted((h for h in hits if h.match == "text"), key=lambda h: -h.score)
     if not texts:
         return None
-    leader = max(texts, key=lambda h: h.score)
-    if leader.coverage < DOCS_WHOLE:
-        return None
     text = index.reference.text
-    weights = {t: word_importance(text, t) for w in ranking.words for t in tokenize(w)}
-    terms = docs_terms(index)
-    if not terms.get(leader.name, frozenset()).issuperset(t for t in weights if t in text):
-        return None  # covered through the glossary's meanings, not in the docs' own words
+    weights = {t: word_importance(text, t) for w in ranking.spelled or ranking.words for t in tokenize(w)}
+    # a letter standing for a number ("n times") is no word the docs need to hold
+    held = [t for t in weights if t in text and len(t) > 1]
     total = sum(weights.values()) or 1.0
+    whole = DOCS_WHOLE - sum(w for t, w in weights.items() if len(t) == 1) / total
+    terms = docs_terms(index)
+    low = SCORE_SENTENCE_BAND[0]
+    least = low + DOCS_NEAR * (texts[0].score - low)
+    leader = next(
+        (
+            h
+            for h in texts
+            if h.score >= least and h.coverage >= whole and terms.get(h.name, frozenset()).issuperset(held)
+        ),
+        None,
+    )
+    if leader is None:
+        return None  # (covered through the glossary's meanings, not in the docs' own words)
     return DocsLead(leader, terms, {t: w / total for t, w in weights.items()})
 
 
