@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..data.index import StrudelIndex
-from ..data.textindex import WORD_RE, TextIndex, tokenize
+from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize
 from .glossary import EXPANSION_WEIGHT, expand
 from .tables import prefixed_by, tables_for
 
@@ -202,8 +202,48 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
             c = matched / n
             share = shares[matched] = (c, c**1.5)
         rows.append((name, bm25 * share[1] * priors[name], share[0]))
+    rows = _best(rows, lambda x: (-x[1], x[0]))
+    spelled = _spelling_names(index, {t for slot in slots for t, w in slot if w >= 1.0})
+    if spelled:
+        rows = [(name, rel * NAME_PARTS_BOOST if name in spelled else rel, cov) for name, rel, cov in rows]
+        rows.sort(key=lambda x: (-x[1], x[0]))
     # ties go to the alphabetically first name
-    return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
+    return _favour_roots(rows)
+
+
+# A name made of words ("tremoloshape", "fmrelease", "delayfeedback") whose words all stand in
+# the question, in any order ("the shape of the tremolo", "release time of the fm envelope"):
+# the question spells that name out, as the docs' own names say what they set.
+NAME_PARTS_BOOST = 1.5
+
+
+def _name_parts(index: StrudelIndex) -> dict[str, frozenset[str]]:
+    """Each entry of two or more words: the stems of its words (camelCase split, or a
+    run-together name split by the docs' vocabulary), built once per index."""
+
+    def build() -> dict[str, frozenset[str]]:
+        entries = index.reference.entries
+        prose = {w.lower() for e in entries for w in WORD_RE.findall(e.description) if len(w) >= 3}
+        names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+        vocabulary = frozenset(prose | names)
+        out: dict[str, frozenset[str]] = {}
+        for e in entries:
+            parts = split_identifier(e.name)
+            if len(parts) == 1 and e.name.lower() not in prose - names:
+                parts = segment(e.name.lower(), vocabulary)
+            stems = frozenset(t for p in parts for t in tokenize(p))
+            if len(stems) >= 2:
+                out[e.name] = stems
+        return out
+
+    return index.derived.get_or_build(("relevance", "name_parts"), build)
+
+
+def _spelling_names(index: StrudelIndex, stems: set[str]) -> frozenset[str]:
+    """The entries whose name's words the question's stems all hold."""
+    if len(stems) < 2:
+        return frozenset()
+    return frozenset(name for name, parts in _name_parts(index).items() if parts <= stems)
 
 
 # A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.
