@@ -16,6 +16,7 @@ from operator import itemgetter
 from ..data.index import StrudelIndex
 from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize
 from .glossary import EXPANSION_WEIGHT, expand
+from .intent import STOPWORDS
 from .tables import prefixed_by, tables_for
 
 __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds", "word_importance"]
@@ -178,6 +179,7 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
     ``whole``: only docs covering every word are wanted, so a word no doc holds (and no
     glossary meaning answers) means ``[]`` at once.
     """
+    words = list(words)  # (read twice: the slots, then the word pairs)
     slots: list[Slot] = []
     keys: list[str] = []
     for word in words:
@@ -207,6 +209,9 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
     if spelled:
         rows = [(name, rel * NAME_PARTS_BOOST if name in spelled else rel, cov) for name, rel, cov in rows]
         rows.sort(key=lambda x: (-x[1], x[0]))
+    pairs = _query_pairs(ref.text, words)
+    if pairs:
+        rows = _with_pair_evidence(index, rows, pairs)
     # ties go to the alphabetically first name
     return _favour_roots(rows)
 
@@ -244,6 +249,65 @@ def _spelling_names(index: StrudelIndex, stems: set[str]) -> frozenset[str]:
     if len(stems) < 2:
         return frozenset()
     return frozenset(name for name, parts in _name_parts(index).items() if parts <= stems)
+
+
+# Phrase evidence: two words of the question that stand together in an entry's description
+# or params too ("waveshaping distortion", "edo scale", "start later") say more than the same
+# words found apart. A pair counts by its words' importances multiplied, and only when both
+# are somewhat rare (PAIR_LEAST); an entry's relevance grows by PAIR_BOOST per pair it holds,
+# at most PAIR_MOST pairs.
+PAIR_BOOST = 0.4
+PAIR_MOST = 3
+PAIR_LEAST = 0.5  # a pair with a word the docs use everywhere ("between", "pattern") says nothing
+
+
+def _content_stems(text: str) -> list[str]:
+    """The stems of ``text``'s words that are no question filler, in order."""
+    return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in tokenize(w)]
+
+
+def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str], float]:
+    """Neighbouring content words of the question, as stem pairs, with their importance."""
+    stems = _content_stems(" ".join(words))
+    pairs: dict[tuple[str, str], float] = {}
+    for a, b in zip(stems, stems[1:], strict=False):
+        if a != b and a in text and b in text:
+            first, second = _importance(text, [(a, 1.0)]), _importance(text, [(b, 1.0)])
+            if min(first, second) >= PAIR_LEAST:
+                pairs[(a, b)] = first * second
+    return pairs
+
+
+def _entry_pairs(index: StrudelIndex) -> dict[str, frozenset[tuple[str, str]]]:
+    """Each entry's neighbouring content stems in its description and params (built once)."""
+
+    def build() -> dict[str, frozenset[tuple[str, str]]]:
+        out: dict[str, frozenset[tuple[str, str]]] = {}
+        for e in index.reference.entries:
+            found: set[tuple[str, str]] = set()
+            for passage in (e.description, *(str(p.get("description") or "") for p in e.params)):
+                stems = _content_stems(passage)
+                found.update(zip(stems, stems[1:], strict=False))
+            out[e.name] = frozenset(found)
+        return out
+
+    return index.derived.get_or_build(("relevance", "entry_pairs"), build)
+
+
+def _with_pair_evidence(
+    index: StrudelIndex, rows: list[tuple[str, float, float]], pairs: dict[tuple[str, str], float]
+) -> list[tuple[str, float, float]]:
+    """``rows`` with each entry's relevance raised by the question's word pairs its docs hold."""
+    held = _entry_pairs(index)
+    out = []
+    for name, rel, cov in rows:
+        mine = held.get(name)
+        if mine:
+            weights = sorted((w for pair, w in pairs.items() if pair in mine), reverse=True)[:PAIR_MOST]
+            rel *= 1.0 + PAIR_BOOST * sum(weights)
+        out.append((name, rel, cov))
+    out.sort(key=lambda x: (-x[1], x[0]))
+    return out
 
 
 # A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.
