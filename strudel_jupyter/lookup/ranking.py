@@ -830,15 +830,19 @@ def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> Do
     texts = sorted((h for h in hits if h.match == "text"), key=lambda h: -h.score)
     if not texts:
         return None
-    text = index.reference.text
-    weights = {t: word_importance(text, t) for w in ranking.spelled or ranking.words for t in tokenize(w)}
+    low = SCORE_SENTENCE_BAND[0]
+    least = low + DOCS_NEAR * (texts[0].score - low)
+    stems = [t for w in ranking.spelled or ranking.words for t in tokenize(w)]
     # a letter standing for a number ("n times") is no word the docs need to hold
+    letters = any(len(t) == 1 for t in stems)
+    if not any(h.score >= least and (letters or h.coverage >= DOCS_WHOLE) for h in texts):
+        return None  # (most descriptions: no entry near the lead covers all of it)
+    text = index.reference.text
+    weights = {t: word_importance(text, t) for t in stems}
     held = [t for t in weights if t in text and len(t) > 1]
     total = sum(weights.values()) or 1.0
     whole = DOCS_WHOLE - sum(w for t, w in weights.items() if len(t) == 1) / total
     terms = docs_terms(index)
-    low = SCORE_SENTENCE_BAND[0]
-    least = low + DOCS_NEAR * (texts[0].score - low)
     leader = next(
         (
             h

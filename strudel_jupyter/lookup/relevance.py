@@ -222,11 +222,12 @@ def text_reference(index: StrudelIndex, words: Iterable[str], *, whole: bool = F
 NAME_PARTS_BOOST = 1.5
 
 
-def _name_parts(index: StrudelIndex) -> dict[str, frozenset[str]]:
+def _name_parts(index: StrudelIndex) -> tuple[dict[str, frozenset[str]], dict[str, list[str]]]:
     """Each entry of two or more words: the stems of its words (camelCase split, or a
-    run-together name split by the docs' vocabulary), built once per index."""
+    run-together name split by the docs' vocabulary), and the entries by each of their
+    words' stems; built once per index."""
 
-    def build() -> dict[str, frozenset[str]]:
+    def build() -> tuple[dict[str, frozenset[str]], dict[str, list[str]]]:
         entries = index.reference.entries
         prose = {w.lower() for e in entries for w in WORD_RE.findall(e.description) if len(w) >= 3}
         names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
@@ -239,7 +240,11 @@ def _name_parts(index: StrudelIndex) -> dict[str, frozenset[str]]:
             stems = frozenset(t for p in parts for t in tokenize(p))
             if len(stems) >= 2:
                 out[e.name] = stems
-        return out
+        by_stem: dict[str, list[str]] = {}
+        for name, stems in out.items():
+            for t in stems:
+                by_stem.setdefault(t, []).append(name)
+        return out, by_stem
 
     return index.derived.get_or_build(("relevance", "name_parts"), build)
 
@@ -248,7 +253,9 @@ def _spelling_names(index: StrudelIndex, stems: set[str]) -> frozenset[str]:
     """The entries whose name's words the question's stems all hold."""
     if len(stems) < 2:
         return frozenset()
-    return frozenset(name for name, parts in _name_parts(index).items() if parts <= stems)
+    parts, by_stem = _name_parts(index)
+    candidates = {name for t in stems for name in by_stem.get(t, ())}
+    return frozenset(name for name in candidates if parts[name] <= stems)
 
 
 # Phrase evidence: two words of the question that stand together in an entry's description
@@ -269,42 +276,49 @@ def _content_stems(text: str) -> list[str]:
 def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str], float]:
     """Neighbouring content words of the question, as stem pairs, with their importance."""
     stems = _content_stems(" ".join(words))
+    if len(stems) < 2:
+        return {}
+    importance = {t: _importance(text, [(t, 1.0)]) for t in stems if t in text}
     pairs: dict[tuple[str, str], float] = {}
     for a, b in zip(stems, stems[1:], strict=False):
-        if a != b and a in text and b in text:
-            first, second = _importance(text, [(a, 1.0)]), _importance(text, [(b, 1.0)])
-            if min(first, second) >= PAIR_LEAST:
-                pairs[(a, b)] = first * second
+        first, second = importance.get(a, 0.0), importance.get(b, 0.0)
+        if a != b and min(first, second) >= PAIR_LEAST:
+            pairs[(a, b)] = first * second
     return pairs
 
 
-def _entry_pairs(index: StrudelIndex) -> dict[str, frozenset[tuple[str, str]]]:
-    """Each entry's neighbouring content stems in its description and params (built once)."""
+def _pair_entries(index: StrudelIndex) -> dict[tuple[str, str], frozenset[str]]:
+    """The entries holding each pair of neighbouring content stems in their description or
+    params (built once per index)."""
 
-    def build() -> dict[str, frozenset[tuple[str, str]]]:
-        out: dict[str, frozenset[tuple[str, str]]] = {}
+    def build() -> dict[tuple[str, str], frozenset[str]]:
+        found: dict[tuple[str, str], set[str]] = {}
         for e in index.reference.entries:
-            found: set[tuple[str, str]] = set()
             for passage in (e.description, *(str(p.get("description") or "") for p in e.params)):
                 stems = _content_stems(passage)
-                found.update(zip(stems, stems[1:], strict=False))
-            out[e.name] = frozenset(found)
-        return out
+                for pair in zip(stems, stems[1:], strict=False):
+                    found.setdefault(pair, set()).add(e.name)
+        return {pair: frozenset(names) for pair, names in found.items()}
 
-    return index.derived.get_or_build(("relevance", "entry_pairs"), build)
+    return index.derived.get_or_build(("relevance", "pair_entries"), build)
 
 
 def _with_pair_evidence(
     index: StrudelIndex, rows: list[tuple[str, float, float]], pairs: dict[tuple[str, str], float]
 ) -> list[tuple[str, float, float]]:
     """``rows`` with each entry's relevance raised by the question's word pairs its docs hold."""
-    held = _entry_pairs(index)
+    holders = _pair_entries(index)
+    held: dict[str, list[float]] = {}
+    for pair, weight in pairs.items():
+        for name in holders.get(pair, ()):
+            held.setdefault(name, []).append(weight)
+    if not held:
+        return rows
     out = []
     for name, rel, cov in rows:
-        mine = held.get(name)
-        if mine:
-            weights = sorted((w for pair, w in pairs.items() if pair in mine), reverse=True)[:PAIR_MOST]
-            rel *= 1.0 + PAIR_BOOST * sum(weights)
+        weights = held.get(name)
+        if weights:
+            rel *= 1.0 + PAIR_BOOST * sum(sorted(weights, reverse=True)[:PAIR_MOST])
         out.append((name, rel, cov))
     out.sort(key=lambda x: (-x[1], x[0]))
     return out
