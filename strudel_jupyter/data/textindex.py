@@ -16,7 +16,7 @@ from typing import Any
 
 __all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize"]
 
-WORD_RE = _WORD = re.compile(r"[A-Za-z]+|\d+(?:\.\d+)?")
+WORD_RE = _WORD = re.compile(r"[A-Za-z]+|\d+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _VOWELS = frozenset("aeiouy")
 
@@ -119,8 +119,6 @@ def segment(word: str, vocabulary: frozenset[str] | set[str], *, shortest: int =
 
 
 def _stems_of(raw: str) -> tuple[str, ...]:
-    if raw[:1].isdigit():
-        return (raw,)  # a number, decimals and all ("0.75" of "sometimesBy(0.75, fn)")
     parts = split_identifier(raw) if not raw.islower() else [raw]
     return tuple(stem(p) for p in parts)
 
