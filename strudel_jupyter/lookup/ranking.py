@@ -576,7 +576,7 @@ def _fused_evidence(
     ref_phrases, snd_phrases = _phrase_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase
     )
-    docs = _docs_lead(index, ranking, ref_hits)
+    docs = _docs_lead(index, ranking, ref_hits, ref_phrases)
     if docs is not None and docs.leader.score < SCORE_SENTENCE_BAND[1]:
         # the entry the question is worded as leads the text that covers less of it
         docs.leader = replace(docs.leader, score=SCORE_SENTENCE_BAND[1] + DOCS_LIFT)
@@ -788,47 +788,61 @@ def _fused_with_text(
         ranking.answered[hit.key] = max(ranking.answered.get(hit.key, 0.0), both)
         lift = SCORE_PHRASE_TEXT_LIFT * max(0.0, text.get(hit.key, low) - low) / (high - low)
         score = hit.score + lift
-        if docs is not None and hit.key != docs.leader.key:
-            if covered.get(hit.key, 0.0) + docs.adds(hit) < docs.leader.coverage - DOCS_MARGIN:
+        if docs is not None and hit.key != docs.leader.key and docs.says(hit.via):
+            adds = docs.answered(hit.name, hit.via) - docs.answered(hit.name)
+            if covered.get(hit.key, 0.0) + adds < docs.leader.coverage - DOCS_MARGIN:
                 score = min(score, docs.leader.score - 0.5)
         fused.append(replace(hit, coverage=coverage, score=score))
     return fused
 
 
-#: A description most of whose words one entry's own docs hold ("release time of the pitch
-#: envelope": prelease) is worded as those docs are: among the text hits near the leader
-#: (DOCS_NEAR of its place in the band) the one whose docs lack least of the question (at most
-#: DOCS_SLACK of it, by the words' importance) leads the text, DOCS_LIFT above the band, and a
-#: phrase naming another entry whose docs and phrase answer less of the question (by more
-#: than DOCS_MARGIN) stays below it (release's "release time"). DOCS_SLACK 0.25-0.6 were
-#: tried on the visible sets: 0.5 won the most (+20, -2 of the cases that changed).
+#: A description most of whose words one entry's own words hold (its docs' and the
+#: phrasebook's: "release time of the pitch envelope", prelease) is worded as that entry is:
+#: among the text hits near the leader (DOCS_NEAR of its place in the band) the one that lacks
+#: least of the question (at most DOCS_SLACK of it by the words' importance, holding at least
+#: DOCS_HELD) leads the text, DOCS_LIFT above the band; a phrase naming another entry stays
+#: below it when the leader's words hold the phrase's too and that entry's text and phrase
+#: answer less of the question (by more than DOCS_MARGIN): release's "release time". (Tried
+#: on the visible sets: slack 0.25-0.6, held 0.4-0.6, 0.55 best; capping phrases whose words the leader
+#: lacks lost "make it darker by removing high frequencies" to hpf.)
 DOCS_WHOLE, DOCS_MARGIN, DOCS_NEAR, DOCS_LIFT, DOCS_SLACK = 0.99, 0.1, 0.8, 0.1, 0.5
+DOCS_HELD = 0.55
 
 
 @dataclass
 class DocsLead:
-    """The entry a description is worded as (``_docs_lead``), and what a phrase adds to an entry."""
+    """The entry a description is worded as (``_docs_lead``), and how much of the question
+    an entry's own docs, with a phrase's words, answer."""
 
     leader: Hit
-    terms: Mapping[str, frozenset[str]]  # each entry's own docs terms
-    importance: Mapping[str, float]  # each question stem's share of the question
+    terms: Mapping[str, frozenset[str]]  # each entry's words
+    importance: Mapping[str, float]  # the share of the question of each of its stems to hold
 
-    def adds(self, hit: Hit) -> float:
-        """The share of the question a phrase hit's words add to what its entry's docs hold."""
-        own = self.terms.get(hit.name, frozenset())
-        return sum(self.importance.get(t, 0.0) for t in dict.fromkeys(tokenize(hit.via)) if t not in own)
+    def says(self, phrase: str) -> bool:
+        """Whether the leader's words hold every word of ``phrase`` the question has."""
+        own = self.terms.get(self.leader.name, frozenset())
+        return all(t in own for t in tokenize(phrase) if t in self.importance)
+
+    def answered(self, name: str, phrase: str = "") -> float:
+        """The share of the question ``name``'s own docs hold, with ``phrase``'s words."""
+        own = self.terms.get(name, frozenset())
+        said = set(tokenize(phrase)) if phrase else set()
+        return sum(w for t, w in self.importance.items() if t in own or t in said)
 
 
 def docs_terms(index: StrudelIndex) -> Mapping[str, frozenset[str]]:
-    """Each function's own docs terms (not the phrasebook's), built once per index."""
+    """Each function's words: its docs' (name, synonyms, description, params, tags, examples)
+    and the phrasebook's phrases for it, as its text holds them; built once per index."""
     return index.derived.get_or_build(("ranking", "docs_terms"), index.reference.text.terms_by_document)
 
 
-def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> DocsLead | None:
-    """The text hit near a description's leader whose own docs hold most of the question (of
-    the words any doc holds: a word no doc has answers nothing and costs every entry alike):
-    "change the pitch of a sample without changing its speed" is stretch's docs, though
-    speed's name weighs more in the text."""
+def _docs_lead(
+    index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit], phrases: Sequence[Hit] = ()
+) -> DocsLead | None:
+    """The text hit near a description's leader whose own words (``docs_terms``) hold most of
+    the question: "change the pitch of a sample without changing its speed" is stretch's
+    docs, though speed's name weighs more in the text. The words to hold are those some doc
+    or one of the question's ``phrases`` holds (a word nothing holds costs every entry alike)."""
     if not ranking.sentence:
         return None
     texts = sorted((h for h in hits if h.match == "text"), key=lambda h: -h.score)
@@ -842,24 +856,27 @@ def _docs_lead(index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit]) -> Do
     if not any(h.score >= least and (letters or h.coverage >= DOCS_WHOLE - DOCS_SLACK) for h in texts):
         return None  # (no entry near the lead covers enough of it)
     text = index.reference.text
-    weights = {t: word_importance(text, t) for t in stems}
-    held = [t for t in weights if t in text and len(t) > 1]
-    total = sum(weights.values()) or 1.0
-    whole = DOCS_WHOLE - sum(w for t, w in weights.items() if len(t) == 1) / total
-    terms = docs_terms(index)
+    said = {t for h in phrases for t in tokenize(h.via)}
+    weights = {t: word_importance(text, t) for t in stems if len(t) > 1 and (t in text or t in said)}
+    total = sum(word_importance(text, t) for t in dict.fromkeys(stems)) or 1.0
+    docs = DocsLead(texts[0], docs_terms(index), {t: w / total for t, w in weights.items()})
+    whole = sum(docs.importance.values())  # what any doc or phrase could answer
 
     def lacking(hit: Hit) -> float:
-        """The share of the question the hit's own docs lack (1 when it covers too little)."""
-        own = terms.get(hit.name, frozenset())
-        share = sum(weights[t] for t in held if t not in own) / total
-        return share if share <= DOCS_SLACK and hit.coverage >= whole - share else 1.0
+        """The share of the question the hit's own words lack (1 when it holds too little)."""
+        held = docs.answered(hit.name)
+        share = whole - held
+        if share > DOCS_SLACK or held < DOCS_HELD or hit.coverage < DOCS_WHOLE * whole - share:
+            return 1.0
+        return share
 
-    # the entry whose docs lack least of the question, the better text first among equals
+    # the entry whose words lack least of the question, the better text first among equals
     worded = [(lacking(h), n, h) for n, h in enumerate(texts) if h.score >= least]
-    leader = min(((share, n, h) for share, n, h in worded if share < 1.0), default=(0.0, 0, None))[2]
+    _share, _n, leader = min(((sh, n, h) for sh, n, h in worded if sh < 1.0), default=(0.0, 0, None))
     if leader is None:
-        return None  # (covered through the glossary's meanings, not in the docs' own words)
-    return DocsLead(leader, terms, {t: w / total for t, w in weights.items()})
+        return None  # (covered through the glossary's meanings, not in its own words)
+    docs.leader = leader
+    return docs
 
 
 def _below_names(score: float) -> float:
