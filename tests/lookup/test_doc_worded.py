@@ -133,3 +133,11 @@ def test_a_question_worded_as_one_entrys_docs_is_that_entry_over_a_phrase(shared
     names = _top(query, shared_index)
     # Then the entry the docs describe so leads; the phrase's entry follows
     assert names[0] == wanted and phrased in names
+
+
+def test_the_entry_whose_words_hold_most_of_a_description_leads_the_text_near_it(shared_index):
+    # Given a description whose words choose's docs hold in part ("random", "element") and
+    # chooseCycles' hold nearly all ("picks", "random", "every", "cycle")
+    names = _top("which function picks a random element every cycle", shared_index)
+    # Then the entry that lacks least of it leads, the near one follows
+    assert names[0] == "chooseCycles" and "choose" in names
