@@ -30,6 +30,9 @@ STOPWORDS = frozenset(
     """.split()
 )
 
+#: What a question points at without naming it ("what does it do", "explain this").
+PRONOUNS = frozenset("it this that these those them they something anything everything one".split())
+
 #: Everyday verbs of a question that Strudel also uses as names (``add``, ``run``, ``pick``):
 #: in "how do I add reverb" the verb is the question's, and only a question about the verb
 #: itself ("what does add do", "`add`", ".add()") looks it up as a name.
@@ -406,6 +409,8 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
     """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
     if _ASKS_FOR_A_FUNCTION.match(text) or REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}:
         return False  # "what sets the sample playback rate", "which function chops samples"
+    if _DETAIL_PATTERNS[0].match(text):
+        return False  # "what does samples do": the function samples, asked about
     match = _CATEGORY_RE.search(text)
     verb = _LIST_VERB.search(text)
     if (
@@ -644,8 +649,8 @@ def _without_unwanted(text: str) -> str:
 
 def _read_words(parsed: ParsedQuery, text: str) -> None:
     """The question's content words, the domain its words hint at, and a lone word as the subject."""
-    if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
-        parsed.subject = None  # "what does it do": no name in it
+    if parsed.subject is not None and parsed.subject.lower() in PRONOUNS:
+        parsed.subject = None  # "what does it do": no name in it ("what does all do" has one)
     text = _without_unwanted(text)
     parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)

@@ -141,3 +141,18 @@ def test_the_entry_whose_words_hold_most_of_a_description_leads_the_text_near_it
     names = _top("which function picks a random element every cycle", shared_index)
     # Then the entry that lacks least of it leads, the near one follows
     assert names[0] == "chooseCycles" and "choose" in names
+
+
+@pytest.mark.parametrize("name", ["all", "into", "when", "as", "samples"])
+def test_what_does_a_function_named_as_an_everyday_word_do(shared_index, name):
+    # Given a function whose name is an everyday word ("all", "into", "when") or a category's
+    for question in (f"what does {name} do", f"how do I use {name}", f"explain {name}"):
+        response = strudel_knowledge(question, index=shared_index)
+        # Then asking what it does answers with that function, not with nothing or a listing
+        assert response["ok"] is True and response["items"][0]["name"] == name, question
+
+
+def test_a_pronoun_asked_about_names_nothing(shared_index):
+    # Given "what does it do" with nothing before it
+    # Then no name is looked up ("it" is no function)
+    assert strudel_knowledge("what does it do", index=shared_index)["ok"] is False
