@@ -657,7 +657,7 @@ def _read_words(parsed: ParsedQuery, text: str) -> None:
     if _ASKS_FOR_A_FUNCTION.match(text.strip()):
         parsed.domain = "reference"
         topic = content_tokens(_without_object(_FUNCTION_FRAME.sub("", text.strip(), count=1)))
-        if topic:
+        if len(topic) >= 2:  # ("what changes the pitch" stays a description, not the lone word "pitch")
             parsed.tokens, parsed.describes = topic, True
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])
