@@ -53,6 +53,18 @@ _FIELD_WEIGHTS = {
     "arguments": 0.5,
     "phrases": 0.5,
 }
+# "low-pass", "band-pass": the docs write some compounds with a hyphen in one place and as
+# one word in another ("lowpass"), and a question either way; the text holds both.
+_HYPHENATED = re.compile(r"\b([A-Za-z]{2,})-([A-Za-z]{2,})\b")
+
+
+def _with_compounds(text: str, one_words: frozenset[str]) -> str:
+    """``text`` with each hyphenated compound also written as one word, where the docs
+    write that word too (``one_words``: "hi-hat" stays an instrument's, not "hihat")."""
+    joined = [a + b for a, b in _HYPHENATED.findall(text) if (a + b).lower() in one_words]
+    return f"{text} {' '.join(joined)}" if joined else text
+
+
 _COMMENT = re.compile(r"//(.*)$|/\*(.*?)\*/", re.M | re.S)
 
 
@@ -214,8 +226,8 @@ def reference_parts(
             e.name: {
                 "name": name_words(e.name),
                 "synonyms": [name_words(s) for s in e.doc_synonyms],
-                "description": e.description,
-                "params": [f"{p['name']} {p['description']}" for p in e.params],
+                "description": _with_compounds(e.description, vocabulary),
+                "params": [_with_compounds(f"{p['name']} {p['description']}", vocabulary) for p in e.params],
                 "tags": " ".join(e.tags),
                 "comments": _example_comments(e.examples),
                 "arguments": _own_arguments(e.name, e.examples),

@@ -234,6 +234,14 @@ class TextIndex:
         """What ``term`` earns document ``key`` (0 when the document lacks it)."""
         return next((w for k, w in self._postings.get(term, ()) if k == key), 0.0)
 
+    def terms_by_document(self) -> dict[str, frozenset[str]]:
+        """Each document's terms in its own fields (not those only an ``apart`` field holds)."""
+        found: dict[str, set[str]] = {}
+        for term, posting in self._postings.items():
+            for key, _weight in posting:
+                found.setdefault(key, set()).add(term)
+        return {key: frozenset(terms) for key, terms in found.items()}
+
     def __contains__(self, token: str) -> bool:
         return token in self._postings
 

@@ -30,6 +30,9 @@ STOPWORDS = frozenset(
     """.split()
 )
 
+#: What a question points at without naming it ("what does it do", "explain this").
+PRONOUNS = frozenset("it this that these those them they something anything everything one".split())
+
 #: Everyday verbs of a question that Strudel also uses as names (``add``, ``run``, ``pick``):
 #: in "how do I add reverb" the verb is the question's, and only a question about the verb
 #: itself ("what does add do", "`add`", ".add()") looks it up as a name.
@@ -43,6 +46,32 @@ SOUND_WORDS = frozenset(
 REFERENCE_WORDS = frozenset(
     "function functions method methods control controls param params parameter parameters argument arguments api "
     "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
+)
+
+#: Verbs a doc description of a function opens with ("Sets the ...", "Applies ..."): a
+#: question that asks what does so ("what sets the sample playback rate", "which one lowers
+#: the sample rate", "chops samples into slices") asks for a function, even when it names
+#: samples or synths as what the function acts on.
+_FUNCTION_VERBS = (
+    "sets|controls|changes|adjusts|applies|makes|turns|converts|selects|picks|plays|loads|lowers|raises|reduces|"
+    "increases|adds|removes|cuts|chops|slices|skips|loops|repeats|reverses|shifts|delays|speeds|slows|divides|"
+    "splits|multiplies|scales|maps|sends|creates|generates|gives|lets|determines|defines|affects|modulates|"
+    "filters|keeps|mutes|silences|stretches|transposes|quantizes|nudges|layers|stacks|squeezes|combines|"
+    "concatenates|triggers|renders|displays|swaps|inverts|rounds|fits|bends|detunes|pans|spreads|shapes|"
+    "distorts|crushes|decimates|fades|plays|alters|varies|randomizes|randomises|chooses|sequences|offsets"
+)
+_ASKS_FOR_A_FUNCTION = re.compile(
+    rf"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|effect|option|setting)s?\s+)?)?"
+    rf"(?:{_FUNCTION_VERBS}|set|control)\b",
+    re.I,
+)
+
+# "what sets X", "which control changes X", "sets the X": the frame of a question for a
+# function, not its topic (the docs open half their descriptions with "Sets" or "Controls").
+_FUNCTION_FRAME = re.compile(
+    r"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|option|setting)s?\s+)?)?"
+    r"(?:sets|set|controls|control|determines|defines|specifies|adjusts|changes|configures)\s+(?=\S)",
+    re.I,
 )
 
 _NOUNS = (
@@ -71,9 +100,15 @@ _NOUN_KINDS = {
     **dict.fromkeys(("sound", "sample", "synth", "instrument", "soundfont", "wavetable", "preset"), "sound"),
     **dict.fromkeys(("bank", "drummachine", "kit"), "bank"),
 }
+# "is there a function that repeats each event", "is there a way to slow it down": what
+# follows describes a thing, it names none (a check asks about a name).
+_DESCRIBES = (
+    r"(?:that|which|to|for|who|where|i\s+can|you\s+can|way\s+to|way\s+of"
+    r"|(?:something|anything)\s+(?:like|similar\s+to)\s+[\w$.]+,?\s+but)\b"
+)
 _CHECK_PATTERNS = [
     re.compile(
-        rf"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
+        rf"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
         rf"(?P<noun>{_NOUNS})s?\b",
         re.I,
     ),
@@ -85,6 +120,7 @@ _CHECK_PATTERNS = [
     re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
     re.compile(
         rf"^(?:is there|are there|do you have|does strudel have|does strudel support|does strudel know|has strudel)\s+"
+        rf"(?!(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?{_DESCRIBES})"
         rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?P<x>.+?)$",
         re.I,
     ),
@@ -154,6 +190,12 @@ _LIST_VERB = re.compile(
     r"name|tell\s+me)\b",
     re.I,
 )
+# What may stand between a listing's verb and the category listed ("show me all the
+# available synths", "what kinds of samples are there").
+_LISTING_FILLER = frozenset(
+    "me us all the a an any some of available are is there do does you have has your every kind kinds type types "
+    "sort sorts different built in builtin default strudel strudel's loaded other more".split()
+)
 _LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
 # "list all the", "show me every", "find any": the start of a listing
 _LIST_ALL = r"(?:(?:list|show|find|give|get|display)\s+(?:me\s+)?)?(?:(?:all|every|any)\s+)?(?:(?:of\s+)?the\s+)?"
@@ -168,7 +210,9 @@ _FAMILY_PATTERNS = [
     re.compile(
         r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I
     ),
-    re.compile(r"\b(?:variants?|versions?|family|flavou?rs?)\s+of\s+(?P<x>[\w$]+)", re.I),
+    # (one "version of echo with ..." is a function described by another, not echo's family)
+    re.compile(r"\b(?:variants|versions|family|flavou?rs)\s+of\s+(?P<x>[\w$]+)", re.I),
+    re.compile(r"\b(?:variant|version|flavou?r)\s+of\s+(?P<x>[\w$]+)\s*\??$", re.I),
     re.compile(
         r"^(?:list\s+|show\s+(?:me\s+)?|all\s+)?(?:the\s+)?(?P<x>[\w$]+)\s+(?:family|variants|versions)\b", re.I
     ),
@@ -417,7 +461,15 @@ class ParsedQuery:
     exact: bool = False  # the subject was written as code (`rot`, .rot()): only that exact name answers
     code: CodeParts | None = None  # Strudel code quoted in the query
     chance: Chance | None = None  # a chance the question states ("9 out of 10", "very rarely")
+    describes: bool = False  # asks for one function by what it does ("which control sets ...")
 
+
+# "is there a shorthand for <code>", "a shorter way to write <code>": the function asked for
+# is described by that code, which is no code to check.
+_ASKS_FOR_A_SHORTHAND = re.compile(
+    r"\b(?:shorthand|short\s*-?\s*form|shortcut|abbreviation|shorter\s+way(?:\s+(?:to|of)\s+(?:write|writing|say))?)\b",
+    re.I,
+)
 
 # Code quoted in a question is cut out before the prose is read (see quoted_code.py).
 _CODE_EDGE = re.compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
@@ -507,7 +559,18 @@ _SOUNDS_VERB_AFTER = re.compile(
 
 def _listing(parsed: ParsedQuery, text: str) -> bool:
     """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
+    if _ASKS_FOR_A_FUNCTION.match(text) or REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}:
+        return False  # "what sets the sample playback rate", "which function chops samples"
+    if _DETAIL_PATTERNS[0].match(text):
+        return False  # "what does samples do": the function samples, asked about
     match = _CATEGORY_RE.search(text)
+    verb = _LIST_VERB.search(text)
+    if (
+        match
+        and verb
+        and not _LISTING_FILLER.issuperset(w.lower() for w in _TOKEN.findall(text[verb.end() : match.start()]))
+    ):
+        return False  # "get the duration in seconds of a sample": the category is no object listed
     bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
     if not match and (not re.search(r"\bsounds\b", text, re.I) or _SOUNDS_VERB_AFTER.search(text)):
         return False
@@ -542,6 +605,16 @@ def parse_query(text: str) -> ParsedQuery:
     names = list(dict.fromkeys(code.calls))
     if parsed.subject is not None and CODE in parsed.subject:
         parsed.subject = None
+    shorthand = _ASKS_FOR_A_SHORTHAND.search(question)
+    if shorthand:
+        # "shorthand for sometimesBy(0.9, fn)": the docs describe the function asked for by
+        # that code ("Shorthand for .sometimesBy(0.9, fn)"): its names and numbers are words
+        numbers = re.findall(r"\d+(?:\.\d+)?", code.text)
+        rest = question[: shorthand.start()] + " shorthand " + question[shorthand.end() :]
+        words = content_tokens(rest.replace(CODE, " "))
+        parsed.intent, parsed.subject, parsed.exact, parsed.code = "search", None, False, None
+        parsed.tokens = [*words, *dict.fromkeys(code.calls), *numbers]
+        return parsed
     if parsed.intent == "check" or not question.replace(CODE, "").strip():
         parsed.intent, parsed.subject = "check", None  # "is <code> valid", or code alone
     elif parsed.subject is None:
@@ -731,13 +804,29 @@ def _without_object(text: str) -> str:
     return rest if content_tokens(rest) else text
 
 
+# "in cycles instead of seconds", "rather than each cycle": what the question does not want.
+_NOT_WANTED = re.compile(r"\s*,?\s*\b(?:instead\s+of|rather\s+than)\s+[^,.;:!?()]*", re.I)
+
+
+def _without_unwanted(text: str) -> str:
+    """The question without what it says it does not want (when something else is left)."""
+    rest = _NOT_WANTED.sub(" ", text)
+    return rest if rest != text and len(content_tokens(rest)) >= 2 else text
+
+
 def _read_words(parsed: ParsedQuery, text: str) -> None:
     """The question's content words, the domain its words hint at, and a lone word as the subject."""
-    if parsed.subject is not None and parsed.subject.lower() in STOPWORDS:
-        parsed.subject = None  # "what does it do": no name in it
+    if parsed.subject is not None and parsed.subject.lower() in PRONOUNS:
+        parsed.subject = None  # "what does it do": no name in it ("what does all do" has one)
+    text = _without_unwanted(text)
     parsed.tokens = content_tokens(_without_sound_verbs(_without_object(text)))
     parsed.chance = read_chance(text)
     parsed.domain = _domain_hint(parsed.tokens, parsed.subject)
+    if _ASKS_FOR_A_FUNCTION.match(text.strip()):
+        parsed.domain = "reference"
+        topic = content_tokens(_without_object(_FUNCTION_FRAME.sub("", text.strip(), count=1)))
+        if len(topic) >= 2:  # ("what changes the pitch" stays a description, not the lone word "pitch")
+            parsed.tokens, parsed.describes = topic, True
     if parsed.subject is None and len(parsed.tokens) == 1:
         parsed.subject = _strip_subject(parsed.tokens[0])
 

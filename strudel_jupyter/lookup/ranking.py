@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..data.index import StrudelIndex
@@ -33,6 +33,7 @@ __all__ = [
     "Hit",
     "Ranking",
     "choose_domain",
+    "docs_terms",
     "join_words",
     "known_word",
     "prose_words",
@@ -302,6 +303,9 @@ class Ranking:
     # functions whose input the question names (a scale, a chord, a chance): the name is
     # what that function reads, not a family's word its members share
     inputs_named: frozenset[str] = frozenset()
+    # the words as written, before neighbours were joined into names ("delay time"): the
+    # docs' text reads a description by them (delaytime's docs are not all "delay time")
+    spelled: list[str] = field(default_factory=list)
 
     def strong(self, domain: str) -> bool:
         hits = self.reference if domain == "reference" else self.sounds
@@ -437,6 +441,7 @@ def rank_words(
     neighbours: bool = False,
     phrase: Sequence[str] = (),
     chance: Chance | None = None,
+    describes: bool = False,
 ) -> Ranking:
     """Rank both domains for the content words of a query.
 
@@ -448,6 +453,9 @@ def rank_words(
     names. ``neighbours`` keeps prefix, fuzzy and text hits next to an exact one (for
     explicit search/list modes). ``chance``: a chance the question states in words
     (``intent.read_chance``), a phrase for the function applying something that often.
+    ``describes``: the question asks for one function by what it does ("which control sets
+    the high-pass filter resonance"), so its words are a description even when each is a name
+    (hpf, resonance).
 
     The parts, in order: misspellings first (``correct_words``), names typed
     (``_names_typed``), one word (``_one_word``) or how the words read together
@@ -457,8 +465,9 @@ def rank_words(
     words, corrections = correct_words(index, words)
     if corrections:  # misspellings first: "fats" is read as fast before anything is matched
         phrase = [corrections.get(w, w) for w in phrase]
+    spelled = list(words)
     words = join_words(index, words, reference=reference, sounds=sounds)
-    ranking = Ranking(words, corrections=corrections)
+    ranking = Ranking(words, corrections=corrections, spelled=spelled)
     if not words:
         return ranking
     typed = _names_typed(index, ranking, reference=reference, sounds=sounds)
@@ -467,7 +476,7 @@ def rank_words(
             ranking.reference, ranking.sounds = rank_names(typed.reference), rank_names(typed.sounds)
             return ranking
         _one_word(index, ranking, typed, reference=reference, sounds=sounds, neighbours=neighbours)
-    _read_together(index, ranking, typed, reference=reference, sounds=sounds)
+    _read_together(index, ranking, typed, reference=reference, sounds=sounds, describes=describes)
     if len(words) > 1 and not ranking.sentence and not neighbours:
         return _several_names(index, ranking, typed, context)
     _fused_evidence(
@@ -519,11 +528,13 @@ def _one_word(
         ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
 
 
-def _read_together(index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool) -> None:
-    """Several words not all names are a description: do they describe a sound, or use the
-    glossary's words for what the docs describe?"""
+def _read_together(
+    index: StrudelIndex, ranking: Ranking, typed: _Typed, *, reference: bool, sounds: bool, describes: bool = False
+) -> None:
+    """Several words not all names (or asked as what one function does) are a description:
+    do they describe a sound, or use the glossary's words for what the docs describe?"""
     words = ranking.words
-    ranking.sentence = len(words) > 1 and typed.strong_words < len(words)
+    ranking.sentence = len(words) > 1 and (describes or typed.strong_words < len(words))
     if not ranking.sentence:
         return
     stems = [t for w in words for t in tokenize(w)]
@@ -590,7 +601,8 @@ def _fused_evidence(
     read = [corrected.get(w, w) for w in words]
     if reference:
         prose = _prose_stems(read, context) if ranking.sentence else frozenset()
-        scored = text_reference(index, [*read, *context], prose=prose)
+        described = [corrected.get(w, w) for w in ranking.spelled] if ranking.sentence else read
+        scored = text_reference(index, [*described, *context], prose=prose)
         if ranking.sentence:  # Strudel's tutorial pages: one more signal for a description
             scored = with_page_evidence(index, read, scored)
         ref_hits += _text_hits("reference", "function", scored, band)
@@ -599,7 +611,12 @@ def _fused_evidence(
     ref_phrases, snd_phrases = _phrase_evidence(
         index, ranking, typed, reference=reference, sounds=sounds, phrase=phrase, chance=chance
     )
-    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking)
+    docs = _docs_lead(index, ranking, ref_hits, ref_phrases)
+    if docs is not None and docs.leader.score < SCORE_SENTENCE_BAND[1]:
+        # the entry the question is worded as leads the text that covers less of it
+        docs.leader = replace(docs.leader, score=SCORE_SENTENCE_BAND[1] + DOCS_LIFT)
+        ref_hits.append(docs.leader)
+    ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking, docs=docs)
     if ranking.sentence:
         ref_hits += _members_described(ref_hits, ranking.inputs_named)
         ref_hits += _pointed_to(index, ref_hits)
@@ -843,7 +860,9 @@ def _phrase_support(hit: Hit) -> float:
     return min(1.0, max(0.3, place, hit.coverage / 2))
 
 
-def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) -> list[Hit]:
+def _fused_with_text(
+    phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking, *, docs: DocsLead | None = None
+) -> list[Hit]:
     """Phrase hits fused with the docs' text of the same question.
 
     A phrase hit answers at least the words its item's text hit answers (the best hit of an
@@ -857,7 +876,8 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
 
     (A penalty on a phrase whose item covers less than the text's leader was tried in issue
     21: it won two visible cases and lost four of the 264 in eval_musician_dev6, so the
-    phrase keeps its band.)
+    phrase keeps its band.) Only a question worded as one entry's docs (``docs``: their own
+    words hold all of it) puts that entry above a phrase whose item answers less of it.
     """
     if not phrases:
         return []
@@ -873,7 +893,12 @@ def _fused_with_text(phrases: list[Hit], hits: Sequence[Hit], ranking: Ranking) 
         both = min(1.0, shares.get(hit.key, hit.coverage) + covered.get(hit.key, 0.0))
         ranking.answered[hit.key] = max(ranking.answered.get(hit.key, 0.0), both)
         lift = SCORE_PHRASE_TEXT_LIFT * max(0.0, text.get(hit.key, low) - low) / (high - low)
-        fused.append(replace(hit, coverage=coverage, score=hit.score + lift))
+        score = hit.score + lift
+        if docs is not None and hit.key != docs.leader.key and docs.says(hit.via):
+            adds = docs.answered(hit.name, hit.via) - docs.answered(hit.name)
+            if covered.get(hit.key, 0.0) + adds < docs.leader.coverage - DOCS_MARGIN:
+                score = min(score, docs.leader.score - 0.5)
+        fused.append(replace(hit, coverage=coverage, score=score))
     return fused
 
 
@@ -923,6 +948,89 @@ def _pointed_to(index: StrudelIndex, hits: Sequence[Hit]) -> list[Hit]:
         if target is not None and target.name != hit.name:
             out.append(replace(hit, name=target.name, score=hit.score + 0.05))
     return out
+
+
+#: A description most of whose words one entry's own words hold (its docs' and the
+#: phrasebook's: "release time of the pitch envelope", prelease) is worded as that entry is:
+#: among the text hits near the leader (DOCS_NEAR of its place in the band) the one that lacks
+#: least of the question (at most DOCS_SLACK of it by the words' importance, holding at least
+#: DOCS_HELD) leads the text, DOCS_LIFT above the band; a phrase naming another entry stays
+#: below it when the leader's words hold the phrase's too and that entry's text and phrase
+#: answer less of the question (by more than DOCS_MARGIN): release's "release time". (Tried
+#: on the visible sets: slack 0.25-0.6, held 0.4-0.6, 0.55 best; capping phrases whose words the leader
+#: lacks lost "make it darker by removing high frequencies" to hpf.)
+DOCS_WHOLE, DOCS_MARGIN, DOCS_NEAR, DOCS_LIFT, DOCS_SLACK = 0.99, 0.1, 0.8, 0.1, 0.5
+DOCS_HELD = 0.55
+
+
+@dataclass
+class DocsLead:
+    """The entry a description is worded as (``_docs_lead``), and how much of the question
+    an entry's own docs, with a phrase's words, answer."""
+
+    leader: Hit
+    terms: Mapping[str, frozenset[str]]  # each entry's words
+    importance: Mapping[str, float]  # the share of the question of each of its stems to hold
+
+    def says(self, phrase: str) -> bool:
+        """Whether the leader's words hold every word of ``phrase`` the question has."""
+        own = self.terms.get(self.leader.name, frozenset())
+        return all(t in own for t in tokenize(phrase) if t in self.importance)
+
+    def answered(self, name: str, phrase: str = "") -> float:
+        """The share of the question ``name``'s own docs hold, with ``phrase``'s words."""
+        own = self.terms.get(name, frozenset())
+        said = set(tokenize(phrase)) if phrase else set()
+        return sum(w for t, w in self.importance.items() if t in own or t in said)
+
+
+def docs_terms(index: StrudelIndex) -> Mapping[str, frozenset[str]]:
+    """Each function's words: its docs' (name, synonyms, description, params, tags, examples)
+    and the phrasebook's phrases for it, as its text holds them; built once per index."""
+    return index.derived.get_or_build(("ranking", "docs_terms"), index.reference.text.terms_by_document)
+
+
+def _docs_lead(
+    index: StrudelIndex, ranking: Ranking, hits: Sequence[Hit], phrases: Sequence[Hit] = ()
+) -> DocsLead | None:
+    """The text hit near a description's leader whose own words (``docs_terms``) hold most of
+    the question: "change the pitch of a sample without changing its speed" is stretch's
+    docs, though speed's name weighs more in the text. The words to hold are those some doc
+    or one of the question's ``phrases`` holds (a word nothing holds costs every entry alike)."""
+    if not ranking.sentence:
+        return None
+    texts = sorted((h for h in hits if h.match == "text"), key=lambda h: -h.score)
+    if not texts:
+        return None
+    low = SCORE_SENTENCE_BAND[0]
+    least = low + DOCS_NEAR * (texts[0].score - low)
+    stems = [t for w in ranking.spelled or ranking.words for t in tokenize(w)]
+    # a letter standing for a number ("n times") is no word the docs need to hold
+    letters = any(len(t) == 1 for t in stems)
+    if not any(h.score >= least and (letters or h.coverage >= DOCS_WHOLE - DOCS_SLACK) for h in texts):
+        return None  # (no entry near the lead covers enough of it)
+    text = index.reference.text
+    said = {t for h in phrases for t in tokenize(h.via)}
+    weights = {t: word_importance(text, t) for t in stems if len(t) > 1 and (t in text or t in said)}
+    total = sum(word_importance(text, t) for t in dict.fromkeys(stems)) or 1.0
+    docs = DocsLead(texts[0], docs_terms(index), {t: w / total for t, w in weights.items()})
+    whole = sum(docs.importance.values())  # what any doc or phrase could answer
+
+    def lacking(hit: Hit) -> float:
+        """The share of the question the hit's own words lack (1 when it holds too little)."""
+        held = docs.answered(hit.name)
+        share = whole - held
+        if share > DOCS_SLACK or held < DOCS_HELD or hit.coverage < DOCS_WHOLE * whole - share:
+            return 1.0
+        return share
+
+    # the entry whose words lack least of the question, the better text first among equals
+    worded = [(lacking(h), n, h) for n, h in enumerate(texts) if h.score >= least]
+    _share, _n, leader = min(((sh, n, h) for sh, n, h in worded if sh < 1.0), default=(0.0, 0, None))
+    if leader is None:
+        return None  # (covered through the glossary's meanings, not in its own words)
+    docs.leader = leader
+    return docs
 
 
 def _below_names(score: float) -> float:

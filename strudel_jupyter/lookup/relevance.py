@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..data.index import StrudelIndex
-from ..data.textindex import WORD_RE, TextIndex, tokenize
+from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize
 from .glossary import EXPANSION_WEIGHT, expand
+from .intent import STOPWORDS
 from .tables import prefixed_by, tables_for
 
 __all__ = ["TEXT_CANDIDATES", "text_reference", "text_sounds", "word_importance"]
@@ -180,6 +181,7 @@ def text_reference(
     ``whole``: only docs covering every word are wanted, so a word no doc holds (and no
     glossary meaning answers) means ``[]`` at once.
     """
+    words = list(words)  # (read twice: the slots, then the word pairs)
     slots: list[Slot] = []
     keys: list[str] = []
     for word in words:
@@ -206,8 +208,124 @@ def text_reference(
             c = matched / n
             share = shares[matched] = (c, c**1.5)
         rows.append((name, bm25 * share[1] * priors[name], share[0]))
+    rows = _best(rows, lambda x: (-x[1], x[0]))
+    spelled = _spelling_names(index, {t for slot in slots for t, w in slot if w >= 1.0})
+    if spelled:
+        rows = [(name, rel * NAME_PARTS_BOOST if name in spelled else rel, cov) for name, rel, cov in rows]
+        rows.sort(key=lambda x: (-x[1], x[0]))
+    pairs = _query_pairs(ref.text, words)
+    if pairs:
+        rows = _with_pair_evidence(index, rows, pairs)
     # ties go to the alphabetically first name
-    return _favour_roots(_best(rows, lambda x: (-x[1], x[0])))
+    return _favour_roots(rows)
+
+
+# A name made of words ("tremoloshape", "fmrelease", "delayfeedback") whose words all stand in
+# the question, in any order ("the shape of the tremolo", "release time of the fm envelope"):
+# the question spells that name out, as the docs' own names say what they set.
+NAME_PARTS_BOOST = 1.5
+
+
+def _name_parts(index: StrudelIndex) -> tuple[dict[str, frozenset[str]], dict[str, list[str]]]:
+    """Each entry of two or more words: the stems of its words (camelCase split, or a
+    run-together name split by the docs' vocabulary), and the entries by each of their
+    words' stems; built once per index."""
+
+    def build() -> tuple[dict[str, frozenset[str]], dict[str, list[str]]]:
+        entries = index.reference.entries
+        prose = {w.lower() for e in entries for w in WORD_RE.findall(e.description) if len(w) >= 3}
+        names = {n.lower() for e in entries for n in (e.name, *e.synonyms) if len(n) >= 2}
+        vocabulary = frozenset(prose | names)
+        out: dict[str, frozenset[str]] = {}
+        for e in entries:
+            parts = split_identifier(e.name)
+            if len(parts) == 1 and e.name.lower() not in prose - names:
+                parts = segment(e.name.lower(), vocabulary)
+            stems = frozenset(t for p in parts for t in tokenize(p))
+            if len(stems) >= 2:
+                out[e.name] = stems
+        by_stem: dict[str, list[str]] = {}
+        for name, stems in out.items():
+            for t in stems:
+                by_stem.setdefault(t, []).append(name)
+        return out, by_stem
+
+    return index.derived.get_or_build(("relevance", "name_parts"), build)
+
+
+def _spelling_names(index: StrudelIndex, stems: set[str]) -> frozenset[str]:
+    """The entries whose name's words the question's stems all hold."""
+    if len(stems) < 2:
+        return frozenset()
+    parts, by_stem = _name_parts(index)
+    candidates = {name for t in stems for name in by_stem.get(t, ())}
+    return frozenset(name for name in candidates if parts[name] <= stems)
+
+
+# Phrase evidence: two words of the question that stand together in an entry's description
+# or params too ("waveshaping distortion", "edo scale", "start later") say more than the same
+# words found apart. A pair counts by its words' importances multiplied, and only when both
+# are somewhat rare (PAIR_LEAST); an entry's relevance grows by PAIR_BOOST per pair it holds,
+# at most PAIR_MOST pairs.
+PAIR_BOOST = 0.4
+PAIR_MOST = 3
+PAIR_LEAST = 0.5  # a pair with a word the docs use everywhere ("between", "pattern") says nothing
+
+
+def _content_stems(text: str) -> list[str]:
+    """The stems of ``text``'s words that are no question filler, in order."""
+    return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in tokenize(w)]
+
+
+def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str], float]:
+    """Neighbouring content words of the question, as stem pairs, with their importance."""
+    stems = _content_stems(" ".join(words))
+    if len(stems) < 2:
+        return {}
+    importance = {t: _importance(text, [(t, 1.0)]) for t in stems if t in text}
+    pairs: dict[tuple[str, str], float] = {}
+    for a, b in zip(stems, stems[1:], strict=False):
+        first, second = importance.get(a, 0.0), importance.get(b, 0.0)
+        if a != b and min(first, second) >= PAIR_LEAST:
+            pairs[(a, b)] = first * second
+    return pairs
+
+
+def _pair_entries(index: StrudelIndex) -> dict[tuple[str, str], frozenset[str]]:
+    """The entries holding each pair of neighbouring content stems in their description or
+    params (built once per index)."""
+
+    def build() -> dict[tuple[str, str], frozenset[str]]:
+        found: dict[tuple[str, str], set[str]] = {}
+        for e in index.reference.entries:
+            for passage in (e.description, *(str(p.get("description") or "") for p in e.params)):
+                stems = _content_stems(passage)
+                for pair in zip(stems, stems[1:], strict=False):
+                    found.setdefault(pair, set()).add(e.name)
+        return {pair: frozenset(names) for pair, names in found.items()}
+
+    return index.derived.get_or_build(("relevance", "pair_entries"), build)
+
+
+def _with_pair_evidence(
+    index: StrudelIndex, rows: list[tuple[str, float, float]], pairs: dict[tuple[str, str], float]
+) -> list[tuple[str, float, float]]:
+    """``rows`` with each entry's relevance raised by the question's word pairs its docs hold."""
+    holders = _pair_entries(index)
+    held: dict[str, list[float]] = {}
+    for pair, weight in pairs.items():
+        for name in holders.get(pair, ()):
+            held.setdefault(name, []).append(weight)
+    if not held:
+        return rows
+    out = []
+    for name, rel, cov in rows:
+        weights = held.get(name)
+        if weights:
+            rel *= 1.0 + PAIR_BOOST * sum(sorted(weights, reverse=True)[:PAIR_MOST])
+        out.append((name, rel, cov))
+    out.sort(key=lambda x: (-x[1], x[0]))
+    return out
 
 
 #: What a function's own name weighs in its text when a question uses the name as an everyday

@@ -25,6 +25,7 @@ from ..ranking import (
     Hit,
     Ranking,
     choose_domain,
+    docs_terms,
     rank_names,
     rank_reference,
     rank_words,
@@ -65,6 +66,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         neighbours=question.mode in ("search", "list"),
         phrase=parsed.tokens or words,
         chance=parsed.chance,
+        describes=parsed.describes,
     )
     if ranking.sentence and "sounds" in allowed:
         machine_evidence(question.index, ranking, parsed.tokens or words)  # "a fat boomy 808 kick"
@@ -106,6 +108,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         response["confidence"] = 1.0
         return response
     if ranking.sentence and chosen == "reference":
+        hits = _after_reference_points(question.index, hits, _reference_points(parsed.text))
         hits = _with_each_clause(question, parsed, hits, limit)
     hits = hits[:limit]
     evidence = _evidence(question.index, ranking, hits[0], compared=compared, near=near, text=parsed.text)
@@ -117,6 +120,39 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     )
     response["confidence"] = sure
     return response
+
+
+# A function a description measures the one it asks for against ("similar to compress but
+# doesn't leave gaps", "like gain, but linear", "the inverse of degrade"): the docs describe
+# functions so, and the one asked for is another.
+_REFERENCE_POINT = re.compile(
+    r"\b(?:similar\s+to|as\s+with|same\s+as|unlike|instead\s+of|rather\s+than|compared\s+to|"
+    r"(?:version|variant|inverse|opposite|counterpart|alternative|shorthand)\s+(?:of|to|for))\s+"
+    r"(?:the\s+)?\.?(?P<x>[A-Za-z_$][\w$]*)"
+    r"|\blike\s+\.?(?P<y>[A-Za-z_$][\w$]*)(?:\(\))?,?\s+(?:but|except|only|just)\b",
+    re.I,
+)
+
+
+def _reference_points(text: str) -> frozenset[str]:
+    return frozenset((m.group("x") or m.group("y")).lower() for m in _REFERENCE_POINT.finditer(text))
+
+
+def _after_reference_points(index: StrudelIndex, hits: list[Hit], points: frozenset[str]) -> list[Hit]:
+    """A function the question compares to, when it leads, placed after the best other hit,
+    preferring (among the next few) one whose docs name it ("Similar to compress, ...")."""
+    if not points or not hits or hits[0].name.lower() not in points:
+        return hits
+    others = [n for n, h in enumerate(hits[:REFERENCE_POINT_WINDOW]) if h.name.lower() not in points]
+    if not others:
+        return hits
+    terms = docs_terms(index)
+    stems = {t for p in points for t in tokenize(p)} | points
+    first = next((n for n in others if stems & terms.get(hits[n].name, frozenset())), others[0])
+    return [hits[first], *(h for n, h in enumerate(hits) if n != first)]
+
+
+REFERENCE_POINT_WINDOW = 5  # the hits after the compared function that may take its place
 
 
 # What a question compares its wish to ("fretless bass like jaco pastorius", "a lead that
