@@ -194,7 +194,7 @@ _LIST_VERB = re.compile(
 # available synths", "what kinds of samples are there").
 _LISTING_FILLER = frozenset(
     "me us all the a an any some of available are is there do does you have has your every kind kinds type types "
-    "sort sorts different built in builtin default strudel strudel's loaded other more".split()
+    "sort sorts different built in builtin default strudel strudel's loaded other more sounds sound samples sample".split()
 )
 _LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
 # "list all the", "show me every", "find any": the start of a listing
