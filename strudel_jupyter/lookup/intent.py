@@ -387,7 +387,9 @@ def _uncontracted(match: re.Match[str]) -> str:
 
 def content_tokens(text: str) -> list[str]:
     """Words and names in ``text`` that are not question filler, as typed."""
-    tokens = _TOKEN.findall(_CONTRACTION.sub(_uncontracted, text))
+    if "'" in text or "\u2019" in text:  # (a contraction needs its apostrophe: most questions have none)
+        text = _CONTRACTION.sub(_uncontracted, text)
+    tokens = _TOKEN.findall(text)
     if tokens and tokens[0].lower() in GREETINGS:
         tokens = tokens[1:]
     return [t for n, t in enumerate(tokens) if t.lower() not in STOPWORDS or _key_named(tokens, n)]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strudel_jupyter.lookup import intent
-from strudel_jupyter.lookup.intent import ParsedQuery, parse_query
+from strudel_jupyter.lookup.intent import ParsedQuery, content_tokens, parse_query
 from strudel_jupyter.vocabulary import DOMAINS, INTENTS
 
 
@@ -212,3 +212,15 @@ def test_the_keyword_patterns_are_searched_from_their_words():
     assert any(w is not None and "tag" in w for w in words)
     # and a question without them is not searched at all
     assert intent._search(intent._FAMILY_PATTERNS[3], "make the hats swing like a drummer") is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("abIms t'\u2019\u00e9-.?"), max_size=30))
+def test_a_text_without_an_apostrophe_has_no_contraction_to_undo(text):
+    # Given any text; When its contractions are undone as content_tokens would
+    undone = intent._CONTRACTION.sub(intent._uncontracted, text)
+    # Then a text without an apostrophe is unchanged (so content_tokens skips that step for it)
+    if "'" not in text and "\u2019" not in text:
+        assert undone == text
+    # and content_tokens reads the text as undoing its contractions first would
+    assert content_tokens(text) == content_tokens(undone)
