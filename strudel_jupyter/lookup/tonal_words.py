@@ -100,7 +100,8 @@ def _first_word(spelled: str) -> str:
 def _name_starts(index: StrudelIndex, names: _Names) -> tuple[frozenset[str], frozenset[str]]:
     """The first words of the chords' names and symbols, and of the scales' names: a span
     of a question whose first word starts none of them spells none of them, and is passed
-    over without joining its words (a long question has a hundred spans)."""
+    over without joining its words (a long question has a hundred spans; a scale's span of
+    one word is read whole all the same)."""
     return index.derived.get_or_build(
         ("tonal_words", "starts"),
         lambda: (
@@ -141,8 +142,8 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         elif after in _CHORD_NOUNS and (spelled in names.chords or spelled in names.symbols):
             add(CHORD_TARGET, start, end + 1)  # "sus chord", "minor triads", "dim chords"
     for start, end in _spans(len(lower)):
-        if firsts[start] not in scale_starts:
-            continue
+        if end - start > 1 and firsts[start] not in scale_starts:
+            continue  # (one word is read as it is: a scale may be said in one word other ways)
         spelled = " ".join(lower[start:end])  # content words already
         own = names.scales.get(spelled)
         if own is None:
