@@ -144,7 +144,8 @@ def family_keys(sorted_keys: Sequence[str], family: str) -> list[str]:
     lower = family.lower()
     start = bisect.bisect_left(sorted_keys, lower)
     own, members = False, []
-    for key in sorted_keys[start:]:
+    for n in range(start, len(sorted_keys)):  # (not a copy of the rest of the keys)
+        key = sorted_keys[n]
         if not key.startswith(lower):
             break
         if key == lower:

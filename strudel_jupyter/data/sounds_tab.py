@@ -48,7 +48,8 @@ _WHITESPACE = re.compile(r"\s+")
 
 def sound_key(name: str) -> str:
     """Normalise a sound name the way ``registerSound`` does (lower case, whitespace -> ``_``)."""
-    return _WHITESPACE.sub("_", name.lower())
+    lower = name.lower()
+    return lower if lower.isalnum() else _WHITESPACE.sub("_", lower)  # (a letter or digit is no space)
 
 
 def is_hidden_sound(name: str) -> bool:

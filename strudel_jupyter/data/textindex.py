@@ -127,13 +127,24 @@ def _stems_of(raw: str) -> tuple[str, ...]:
 # a word's length: a run of letters thousands long (pasted or hostile text) is stemmed but
 # never kept, so the memo stays a few MB. An index's derived data lives in data/derived.py.
 _MEMO_WORD_CHARS = 40
-_word_stems = functools.lru_cache(maxsize=50_000)(_stems_of)
+_MEMO_WORDS = 50_000
+_word_stems = functools.lru_cache(maxsize=_MEMO_WORDS)(_stems_of)
+# One plain word's stems (most calls, hundreds per long question): a dict read costs half
+# the checks and the lru's call; bounded as the lru is (emptied when full).
+_plain_words: dict[str, tuple[str, ...]] = {}
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased stems of the words in ``text``; camelCase and snake_case are split."""
+    stems = _plain_words.get(text)
+    if stems is not None:
+        return list(stems)
     if text.isascii() and text.isalpha() and len(text) <= _MEMO_WORD_CHARS:
-        return list(_word_stems(text))  # one plain word (most calls): what the loop below gives
+        stems = _stems_of(text)  # one plain word: what the loop below gives
+        if len(_plain_words) >= _MEMO_WORDS:
+            _plain_words.clear()
+        _plain_words[text] = stems
+        return list(stems)
     out: list[str] = []
     for raw in _WORD.findall(text):
         out.extend(_word_stems(raw) if len(raw) <= _MEMO_WORD_CHARS else _stems_of(raw))

@@ -185,6 +185,8 @@ _CATEGORY_WORDS = (
     r"soundfonts?|user|my|all|every|custom|imported)"
 )
 _CATEGORY_RE = re.compile(rf"\b{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?|instruments?))?\b", re.I)
+_SOUNDS_WORD = re.compile(r"\bsounds\b", re.I)
+_SOUND_OR_SAMPLE = re.compile(r"\b(?:sounds?|samples?)\b", re.I)
 _LIST_VERB = re.compile(
     r"^(?:list|show|display|browse|enumerate|give\s+me|get|print|what|which|available|all|any|every|see|find|"
     r"name|tell\s+me)\b",
@@ -269,6 +271,68 @@ _LIST_BANKS = re.compile(
     r"^(?:list|show|all|which|what|available|display)?\s*(?:all\s+|the\s+|me\s+)*(?:sound\s+|sample\s+|drum[ -]?machine\s+)?banks(?:\s+(?:are\s+)?(?:there|available))?\s*\??$",
     re.I,
 )
+
+
+# A reader's "not me", cheaply: most of the patterns above find a keyword anywhere in the
+# question (``\b(?:functions?|methods?)\s+...``), and the regex engine tries every position
+# of a long question for it. A match starts with the literal letters its pattern starts with,
+# so a question holding none of them (in any case) cannot match, and one holding them is
+# searched from the first of them on.
+def _leading_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """``_read_leading_words``, kept per pattern (by ``id``: hashing a compiled pattern hashes its
+    code, and the patterns are this module's, never freed)."""
+    try:
+        return _LEADING_WORDS[id(pattern)]
+    except KeyError:
+        words = _LEADING_WORDS[id(pattern)] = _read_leading_words(pattern)
+        return words
+
+
+_LEADING_WORDS: dict[int, tuple[str, ...] | None] = {}
+
+
+def _read_leading_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Lower-cased strings one of which every match of ``pattern`` starts with (after a word
+    boundary or ``^``), read from the pattern's parse; None when it has none (then it is always searched)."""
+    from re import _parser  # type: ignore[attr-defined]  # the parser re compiles with (3.11+)
+
+    try:
+        items = list(_parser.parse(pattern.pattern, pattern.flags))
+    except Exception:  # noqa: BLE001 - a pattern this cannot read is simply always searched
+        return None
+    while items and items[0][0] is _parser.AT:
+        items.pop(0)  # \b, ^
+    if items and items[0][0] is _parser.SUBPATTERN:  # a group at the start: its content starts the match
+        items = list(items[0][1][-1]) + items[1:]
+    if items and items[0][0] is _parser.BRANCH:
+        alternatives = [list(alt) for alt in items[0][1][1]]
+    else:
+        alternatives = [items]
+    words = []
+    for alternative in alternatives:
+        letters = []
+        for op, value in alternative:
+            if op is not _parser.LITERAL or not chr(value).isascii():
+                break
+            letters.append(chr(value).lower())
+        if not letters:
+            return None
+        words.append("".join(letters))
+    return tuple(dict.fromkeys(words))
+
+
+def _search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """``pattern.search(text)``, begun where the first of the words its matches start with is
+    (none: no match). Exact for ASCII text; a non-ASCII one is searched in full (``re.I``
+    folds some non-ASCII letters into ASCII ones, the long s into s)."""
+    words = _leading_words(pattern)
+    if words is None or not text.isascii():
+        return pattern.search(text)
+    low = text.lower()
+    starts = [i for i in (low.find(w) for w in words) if i >= 0]
+    # (a match begun further on sees the text before it: ``\b`` and ``^`` read as in a full search)
+    return pattern.search(text, min(starts)) if starts else None
+
 
 # prefix -> (what it asks for, the domain it binds)
 _PREFIXES: dict[str, tuple[str, Domain]] = {
@@ -518,7 +582,9 @@ def _uncontracted(match: re.Match[str]) -> str:
 
 def content_tokens(text: str) -> list[str]:
     """Words and names in ``text`` that are not question filler, as typed."""
-    tokens = _TOKEN.findall(_CONTRACTION.sub(_uncontracted, text))
+    if "'" in text or "\u2019" in text:  # (a contraction needs its apostrophe: most questions have none)
+        text = _CONTRACTION.sub(_uncontracted, text)
+    tokens = _TOKEN.findall(text)
     if tokens and tokens[0].lower() in GREETINGS:
         tokens = tokens[1:]
     return [t for n, t in enumerate(tokens) if t.lower() not in STOPWORDS or _key_named(tokens, n)]
@@ -563,7 +629,7 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
         return False  # "what sets the sample playback rate", "which function chops samples"
     if _DETAIL_PATTERNS[0].match(text):
         return False  # "what does samples do": the function samples, asked about
-    match = _CATEGORY_RE.search(text)
+    match = _search(_CATEGORY_RE, text)
     verb = _LIST_VERB.search(text)
     if (
         match
@@ -572,11 +638,11 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
     ):
         return False  # "get the duration in seconds of a sample": the category is no object listed
     bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
-    if not match and (not re.search(r"\bsounds\b", text, re.I) or _SOUNDS_VERB_AFTER.search(text)):
+    if not match and (not _search(_SOUNDS_WORD, text) or _SOUNDS_VERB_AFTER.search(text)):
         return False
     if match:
         category, type_filter = _category(match.group("cat"))
-        if category in ("user", "all") and not re.search(r"\b(?:sounds?|samples?)\b", text, re.I):
+        if category in ("user", "all") and not _search(_SOUND_OR_SAMPLE, text):
             category = None  # "list all functions", "my pattern" are not sound listings
     else:
         category, type_filter = "all", None
@@ -713,7 +779,7 @@ def _named_with_noun(subject: str, noun: str) -> tuple[str, str]:
 def _read_banks_of_sound(parsed: ParsedQuery, text: str) -> bool:
     """ "which banks have a cowbell": the banks holding a sound."""
     for pattern in _BANKS_OF_SOUND:
-        match = pattern.search(text)
+        match = _search(pattern, text)
         if match:
             parsed.intent, parsed.domain, parsed.banks_with = "list", "sounds", match.group("x")
             return True
@@ -731,7 +797,7 @@ def _read_bank_list(parsed: ParsedQuery, text: str) -> bool:
 def _read_bank_content(parsed: ParsedQuery, text: str) -> bool:
     """ "sounds in the tr909 bank", "does the linn have a cowbell": notes the bank (confirmed later)."""
     for pattern in _BANK_CONTENT:
-        match = pattern.search(text)
+        match = _search(pattern, text)
         if match and match.group("x").lower() not in STOPWORDS:
             parsed.bank = match.group("x")  # confirmed against the registry later
             if match.groupdict().get("rest"):
@@ -743,7 +809,7 @@ def _read_bank_content(parsed: ParsedQuery, text: str) -> bool:
 def _read_family(parsed: ParsedQuery, text: str) -> bool:
     """ "euclid-related functions", "variants of pick": names containing a word."""
     for pattern in _FAMILY_PATTERNS:
-        match = pattern.search(text)
+        match = _search(pattern, text)
         if match and match.group("x").lower() not in STOPWORDS:
             parsed.intent, parsed.domain, parsed.family = "list", "reference", match.group("x")
             return True
@@ -753,7 +819,7 @@ def _read_family(parsed: ParsedQuery, text: str) -> bool:
 def _read_tag(parsed: ParsedQuery, text: str) -> bool:
     """ "functions tagged fx", "list effects functions": notes a tag (confirmed against the index later)."""
     for pattern in _TAG_PATTERNS:
-        match = pattern.search(text)
+        match = _search(pattern, text)
         if match and match.group("x").lower() not in STOPWORDS:
             parsed.tag = match.group("x").lower()
             break

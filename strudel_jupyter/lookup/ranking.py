@@ -361,11 +361,23 @@ def join_words(index: StrudelIndex, words: Sequence[str], *, reference: bool = T
         return list(words)
     out: list[str] = []
     names = _all_lower(index)
+    # a quick no for most runs, from the words lower-cased once (ASCII words: a run's lower
+    # case is its words' lower cases together): no spelling of it is a name, nor its initials
+    lows = [w.lower() for w in words] if all(w.isascii() for w in words) else None
+    initials = index.reference.by_name if reference else {}
     i = 0
     while i < len(words):
         joined = None
         for size in (4, 3, 2):  # longest run first
             if i + size <= len(words):
+                if lows is not None:
+                    run = lows[i : i + size]
+                    if (
+                        "".join(run) not in names
+                        and "_".join(run) not in names
+                        and (size < 3 or "".join([w[:1] for w in run]) not in initials)
+                    ):
+                        continue
                 joined = _joined_name(index, words[i : i + size], reference, sounds, names)
                 if joined:
                     out.append(joined)

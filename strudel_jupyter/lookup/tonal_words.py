@@ -94,12 +94,32 @@ def _tonal_names(index: StrudelIndex) -> _Names | None:
     return index.derived.get_or_build(("tonal_words", "names"), lambda: _names(tonal))
 
 
+def _first_word(spelled: str) -> str:
+    return spelled.partition(" ")[0]
+
+
+def _name_starts(index: StrudelIndex, names: _Names) -> tuple[frozenset[str], frozenset[str]]:
+    """The first words of the chords' names and symbols, and of the scales' names: a span
+    of a question whose first word starts none of them spells none of them, and is passed
+    over without joining its words (a long question has a hundred spans; a scale's span of
+    one word is read whole all the same)."""
+    return index.derived.get_or_build(
+        ("tonal_words", "starts"),
+        lambda: (
+            frozenset(map(_first_word, names.chords | names.symbols)),
+            frozenset(map(_first_word, names.scales)),
+        ),
+    )
+
+
 def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     """The tonal names in a question's content ``words``, as phrase hits (spans count ``words``)."""
     names = _tonal_names(index)
     if names is None:
         return []
     lower = [w.lower() for w in words]
+    firsts = [_first_word(w) for w in lower]  # a span's spelling starts with its first word's
+    chord_starts, scale_starts = _name_starts(index, names)
     found: list[PhraseHit] = []
     taken: set[int] = set()
 
@@ -114,6 +134,8 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         found.append(PhraseHit(target, " ".join(words[start:end]), start, end, NAME_WEIGHT, False, key))
 
     for start, end in _spans(len(lower)):
+        if firsts[start] not in chord_starts:
+            continue
         spelled = " ".join(lower[start:end])  # content words already
         after = lower[end] if end < len(lower) else ""
         if spelled in names.chords and (end - start > 1 or "-" in lower[start]) and after not in _SCALE_CONTEXT:
@@ -121,6 +143,8 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         elif after in _CHORD_NOUNS and (spelled in names.chords or spelled in names.symbols):
             add(CHORD_TARGET, start, end + 1)  # "sus chord", "minor triads", "dim chords"
     for start, end in _spans(len(lower)):
+        if end - start > 1 and firsts[start] not in scale_starts:
+            continue  # (one word is read as it is: a scale may be said in one word other ways)
         spelled = " ".join(lower[start:end])  # content words already
         own = names.scales.get(spelled)
         if own is None and end - start == 1 and len(spelled) > 4 and spelled.endswith("y"):

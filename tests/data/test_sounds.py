@@ -6,6 +6,8 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strudel_jupyter import StrudelIndex, banks_frame, sounds_frame, strudel_knowledge
 from strudel_jupyter.data.sounds import process_sample_map
@@ -211,3 +213,13 @@ def test_which_synths_are_noise_comes_from_the_docs(tmp_path, shared_snapshot_di
     fresh = StrudelIndex.from_path(tmp_path)
     fresh.register_sounds({"swoop": ["a.wav"]}, "https://example.com/")
     assert fresh.sounds.noises == snd.noises and fresh.sounds.get("pink").usage == 's("pink")'
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aB9_: \t\u00a0\u2003xé-"), max_size=12))
+def test_a_sound_key_is_the_name_lower_cased_with_spaces_as_underscores(name):
+    # Given any name (letters, digits, spaces of several kinds); Then its key is the registry's
+    # normalisation (the shortcut for a name of letters and digits only gives the same)
+    from strudel_jupyter.data.sounds_tab import _WHITESPACE
+
+    assert sound_key(name) == _WHITESPACE.sub("_", name.lower())

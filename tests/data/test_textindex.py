@@ -57,3 +57,18 @@ def test_accumulate_adds_into_existing_totals():
     # alternatives of one word: a document earns its best one, and it counts once
     alt = index.score_slots([[("low", 1.0), ("filt", 0.5)]])
     assert alt["a"][1] == 1 and alt["b"][0] == pytest.approx(once["b"][0] * 0.5)
+
+
+def test_the_plain_word_memo_stays_bounded(monkeypatch):
+    from strudel_jupyter.data import textindex
+
+    # Given a memo of a few words at most
+    monkeypatch.setattr(textindex, "_MEMO_WORDS", 10)
+    monkeypatch.setattr(textindex, "_plain_words", {})
+    words = [f"word{'x' * n}ing" for n in range(25)]
+    # When more distinct plain words than that are read (twice, the second time from the memo)
+    first = [tokenize(w) for w in words]
+    second = [tokenize(w) for w in words]
+    # Then it never holds more than its bound, and every word reads the same each time
+    assert len(textindex._plain_words) <= 10
+    assert first == second == [list(textindex._stems_of(w)) for w in words]

@@ -6,8 +6,13 @@ list, search), about what (subject, category, tag, family, bank) and in which do
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strudel_jupyter.lookup import intent
 from strudel_jupyter.lookup.intent import ParsedQuery, parse_query
 from strudel_jupyter.vocabulary import DOMAINS, INTENTS
 
@@ -177,3 +182,59 @@ def test_an_effect_on_an_instrument_answers_the_effect():
 
     response = strudel_knowledge("vibrato on the strings")
     assert response["ok"] and response["items"][0]["name"] == "vib"
+
+
+# ------------------------------------------------------------ the readers' fast search
+def _intent_patterns() -> list[re.Pattern[str]]:
+    """Every compiled pattern of intent.py, alone or in a list of them."""
+    found: list[re.Pattern[str]] = []
+    for value in vars(intent).values():
+        for item in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(item, re.Pattern) and isinstance(item.pattern, str):
+                found.append(item)
+    return found
+
+
+# The words the patterns start with and are built from, in several cases, and others; the
+# long s and the Kelvin sign are letters ``re.I`` folds into ASCII ones.
+_WORDS = st.sampled_from(
+    "function Functions METHODS controls control related to like similar around variants of version family "
+    "flavour flavor tag tagged with the in which what bank banks drum drum-machine drummachines kit kits "
+    "have has contain sounds sound samples contents from inside does do list show me all my user every "
+    "wavetables synth synths soundfont custom imported fx midi euclid a reverb on ſounds \u212ait ? . - :".split()
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(words=st.lists(_WORDS, max_size=14), joiners=st.lists(st.sampled_from([" ", "  ", "-", ", ", ""]), max_size=14))
+def test_a_pattern_searched_from_its_leading_words_finds_what_a_full_search_finds(words, joiners):
+    # Given a question made of the patterns' own words (and others, in any case)
+    text = "".join(w + (joiners[n] if n < len(joiners) else " ") for n, w in enumerate(words)).strip()
+    for pattern in _intent_patterns():
+        # When it is searched from the first of the words its matches start with
+        fast, full = intent._search(pattern, text), pattern.search(text)
+        # Then the match is the full search's
+        assert (fast and (fast.span(), fast.groupdict())) == (full and (full.span(), full.groupdict())), (
+            pattern.pattern,
+            text,
+        )
+
+
+def test_the_keyword_patterns_are_searched_from_their_words():
+    # Given the readers' patterns that look for a keyword anywhere in a question
+    words = {intent._leading_words(p) for p in intent._FAMILY_PATTERNS + intent._TAG_PATTERNS}
+    # Then their leading words are read from the patterns (so a long question skips them cheaply)
+    assert any(w is not None and {"variant", "family"} <= set(w) for w in words), words
+    assert any(w is not None and "tag" in w for w in words)
+    # and a question without them is not searched at all
+    assert intent._search(intent._FAMILY_PATTERNS[3], "make the hats swing like a drummer") is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("abIms t'\u2019\u00e9-.?"), max_size=30))
+def test_a_text_without_an_apostrophe_has_no_contraction_to_undo(text):
+    # Given any text; When its contractions are undone as content_tokens would
+    undone = intent._CONTRACTION.sub(intent._uncontracted, text)
+    # Then a text without an apostrophe is unchanged (so content_tokens skips that step for it)
+    if "'" not in text and "\u2019" not in text:
+        assert undone == text

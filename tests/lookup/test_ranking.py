@@ -202,3 +202,36 @@ def test_nothing_close_suggests_nothing(shared_index, word):
 
 def test_suggestions_honour_the_limit(shared_index):
     assert len(suggest(shared_index, "room", limit=2)) == 2
+
+
+def _joined_trying_every_run(index, words):
+    """``join_words`` without its quick no: every run of 4, 3, 2 words asked in full."""
+    names, out, i = ranking._all_lower(index), [], 0
+    while i < len(words):
+        for size in (4, 3, 2):
+            joined = i + size <= len(words) and ranking._joined_name(index, words[i : i + size], True, True, names)
+            if joined:
+                out.append(joined)
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+_RUN_WORDS = "gm violin GM Violin euclid rot Rot legato low pass filter LOW every now different rd oh tr 909 kick speed up".split()
+
+
+def test_runs_passed_over_by_the_quick_no_join_as_trying_every_run_would(shared_index):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None)
+    @given(words=st.lists(st.sampled_from([*_RUN_WORDS, "é", "Ünter"]), max_size=9))
+    def check(words):
+        # Given neighbouring words, some of which spell names together (in any case)
+        # When they are joined, Then the quick no changes nothing
+        assert join_words(shared_index, words) == _joined_trying_every_run(shared_index, words)
+
+    check()

@@ -134,3 +134,45 @@ def test_a_mood_for_a_melody_is_a_scale_not_something_strudel_lacks():
         response = strudel_knowledge(query)
         # Then the scale function answers (a mood is what a scale gives a melody)
         assert response["ok"] and response["items"][0]["name"] == "scale", query
+
+
+class _Everything:
+    """A set holding every word: the spans read without the first-word shortcut."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+def _tonal_vocabulary(index) -> list[str]:
+    from strudel_jupyter.lookup.tonal_words import _tonal_names
+
+    names = _tonal_names(index)
+    spelled = [*names.chords, *names.symbols, *names.scales]
+    words = sorted({w for name in spelled for w in name.split()})
+    return [*words[:: max(len(words) // 60, 1)], "D", "F#", "sharp", "chord", "chords", "scale", "voicings", "left"]
+
+
+def test_spans_passed_over_by_their_first_word_read_as_every_span_would(shared_index, monkeypatch):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from strudel_jupyter.lookup import tonal_words
+
+    vocabulary = _tonal_vocabulary(shared_index)
+    shortcut = tonal_words._name_starts
+
+    @settings(max_examples=300, deadline=None)
+    @given(words=st.lists(st.sampled_from([*vocabulary, "kick", "reverb", "warm"]), max_size=12))
+    def check(words):
+        # Given content words with the tonal names' own words among them
+        # When the spans are read with the first-word shortcut, and reading every span
+        fast = tonal_phrases(shared_index, words)
+        monkeypatch.setattr(tonal_words, "_name_starts", lambda index, names: (_Everything(), _Everything()))
+        try:
+            every = tonal_phrases(shared_index, words)
+        finally:
+            monkeypatch.setattr(tonal_words, "_name_starts", shortcut)
+        # Then both find the same phrases
+        assert fast == every, words
+
+    check()
