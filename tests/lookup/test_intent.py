@@ -224,7 +224,7 @@ def test_the_keyword_patterns_are_searched_from_their_words():
     # Given the readers' patterns that look for a keyword anywhere in a question
     words = {intent._leading_words(p) for p in intent._FAMILY_PATTERNS + intent._TAG_PATTERNS}
     # Then their leading words are read from the patterns (so a long question skips them cheaply)
-    assert any(w is not None and {"variant", "family"} <= set(w) for w in words), words
+    assert any(w is not None and {"versions", "family"} <= set(w) for w in words), words
     assert any(w is not None and "tag" in w for w in words)
     # and a question without them is not searched at all
     assert intent._search(intent._FAMILY_PATTERNS[3], "make the hats swing like a drummer") is None
