@@ -474,31 +474,31 @@ def read_chance(text: str) -> Chance | None:
     "30% of the time" 0.3, "half the time" 0.5, "very rarely" 0.1; or choices some likelier
     than others ("pick between these, the first more likely": ``weighted``). English only: which
     function applies something with that chance is decided against the snapshot later."""
-    odds = _ODDS.search(text)
-    if odds and _CHOICE.search(text):
+    odds = _search(_ODDS, text)
+    if odds and _search(_CHOICE, text):
         words = tuple(content_tokens(odds.group(0)))
         return Chance(0.0, words, weighted=True) if words else None
-    found = _stated_chance(text) if _CHANCE_WORDS.search(text) else None
+    found = _stated_chance(text) if _search(_CHANCE_WORDS, text) else None
     after = text[text.find(found[1]) + len(found[1]) :] if found else ""
-    if found and _RANDOM_CHOICE.search(text) and not _SHARE_OF_EVENTS.match(after):
+    if found and _search(_RANDOM_CHOICE, text) and not _SHARE_OF_EVENTS.match(after):
         # "pick randomly, the kick 70 percent of the time": one choice's share, a weighted
         # choice ("randomly pick 30% of the notes" is a share of the events: a chance)
         words = tuple(content_tokens(found[1]))
         return Chance(0.0, words, weighted=True) if words else None
-    share = _SHARE_OF_TIME.search(text)
-    if share and share.group("unit") and not _CHANCE_WORDS.search(text):
+    share = _search(_SHARE_OF_TIME, text)
+    if share and share.group("unit") and not _search(_CHANCE_WORDS, text):
         share = None  # "half the bars" at random is a chance; "in half the bars" alone is a place
     if found is None and share:
         found = (_SHARES[share.group("share").lower()], share.group(0), bool(share.group("unit")))
     for pattern, probability in _DEGREES if found is None else ():
-        degree = pattern.search(text)
+        degree = _search(pattern, text)
         if degree:
             found = (probability, degree.group(0), False)
             break
     if found is None:
         return None
     words = tuple(content_tokens(found[1]))
-    removal = bool(_REMOVAL.search(text))
+    removal = bool(_search(_REMOVAL, text))
     return Chance(found[0], words, per_cycle=found[2], removal=removal) if words else None
 
 
