@@ -43,9 +43,28 @@ def store_path() -> Path:
     override = os.environ.get("STRUDEL_USER_SOUNDS")
     if override:
         return Path(override).expanduser()
-    from jupyter_core.paths import jupyter_data_dir
+    # every answer asks (one stat); jupyter_core resolves the data dir anew each time (~0.15 ms),
+    # so it is kept per the environment variables it reads
+    key = tuple(os.environ.get(name) for name in _DATA_DIR_VARIABLES)
+    found = _DATA_PATHS.get(key)
+    if found is None:
+        from jupyter_core.paths import jupyter_data_dir
 
-    return Path(jupyter_data_dir()) / "strudel-jupyter" / "user-sounds.json"
+        found = _DATA_PATHS[key] = Path(jupyter_data_dir()) / "strudel-jupyter" / "user-sounds.json"
+    return found
+
+
+#: What ``jupyter_core.paths.jupyter_data_dir`` reads from the environment.
+_DATA_DIR_VARIABLES = (
+    "JUPYTER_DATA_DIR",
+    "JUPYTER_PLATFORM_DIRS",
+    "JUPYTER_CONFIG_DIR",
+    "XDG_DATA_HOME",
+    "HOME",
+    "APPDATA",
+    "USERPROFILE",
+)
+_DATA_PATHS: dict[tuple[str | None, ...], Path] = {}
 
 
 def store_signature(path: Path | None = None) -> tuple[int, int, int] | None:

@@ -132,3 +132,17 @@ def test_syncing_user_sounds_keeps_the_general_midi_names_as_text(store):
     assert index.sync_user_sounds()
     # Then the new registry still carries the program names
     assert strudel_knowledge("electric piano", index=index)["items"][0]["name"] == "gm_epiano1"
+
+
+def test_the_store_follows_the_jupyter_data_dir_as_it_changes(monkeypatch, tmp_path):
+    from strudel_jupyter.data.user_sounds import store_path
+
+    # Given no override, When the Jupyter data dir changes between calls (kept per environment)
+    monkeypatch.delenv("STRUDEL_USER_SOUNDS", raising=False)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "one"))
+    first = store_path()
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "two"))
+    # Then each call answers the dir of its moment
+    assert first.is_relative_to(tmp_path / "one") and store_path().is_relative_to(tmp_path / "two")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "one"))
+    assert store_path() == first
