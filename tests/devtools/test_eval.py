@@ -24,28 +24,32 @@ DATA = Path(__file__).parents[1] / "fixtures"
         # then removed every phrase that repeated 3+ words of a visible question; then a systematic
         # pass over every function: 97.5, 93.0, 95.1, 92.0%)
         (SHARED_EVAL.parent / "musician-dev.jsonl", 0.95),
-        (DATA / "eval_musician_heldout.jsonl", 0.9),
+        (DATA / "eval_musician_heldout.jsonl", 0.93),
         (DATA / "eval_musician_heldout2.jsonl", 0.93),
-        (DATA / "eval_musician_heldout3.jsonl", 0.9),
+        (DATA / "eval_musician_heldout3.jsonl", 0.92),
         # 264 questions written from the function list (one per function, 175 functions), visible:
-        # for tuning; 46.6% when first measured, 75.0% at the end of session 6
-        (DATA / "eval_musician_dev6.jsonl", 0.73),
+        # for tuning; 46.6% when first measured, 75.0% at the end of session 6, 88.3% of session 7
+        (DATA / "eval_musician_dev6.jsonl", 0.86),
         # 250 questions written blind (functions, sounds, things Strudel lacks, tonal names), never
-        # tuned on: 35.6% before session 5, 53.2% after it, 78.0% after session 6
-        (DATA / "eval_musician_blind4.jsonl", 0.76),
+        # tuned on: 35.6% before session 5, 53.2% after it, 78.0% after session 6, 81.6% after session 7
+        (DATA / "eval_musician_blind4.jsonl", 0.79),
         # 297 more written blind (with doc-worded ones) at the start of session 6, never tuned on:
-        # 50.5% then, 72.4% at its end
-        (DATA / "eval_musician_blind5.jsonl", 0.7),
+        # 50.5% then, 72.4% at its end, 78.1% at the end of session 7
+        (DATA / "eval_musician_blind5.jsonl", 0.76),
+        # 308 more written blind at the start of session 7 (functions, sounds, lacks, tonal, doc-worded),
+        # never tuned on, kept outside the repository until its end: 67.2% then, 75.0% at its end
+        (DATA / "eval_musician_blind6.jsonl", 0.73),
         # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%),
-        # and things it has worded the same way, which stay answers (93.9%)
-        (DATA / "eval_absent_dev.jsonl", 0.9),
+        # and things it has worded the same way, which stay answers (93.9%, 96.3% in session 7)
+        (DATA / "eval_absent_dev.jsonl", 0.94),
         # tonal questions in musicians' words (play in A minor, a sus chord, arpeggiate, transpose
-        # by scale degrees, is X a scale): 78.3% before the tonal names were read as phrases, 93.3% after
-        (DATA / "eval_tonal_dev.jsonl", 0.9),
+        # by scale degrees, is X a scale): 78.3% before the tonal names were read as phrases, 93.3% after,
+        # 96.7% in session 7
+        (DATA / "eval_tonal_dev.jsonl", 0.93),
         # 281 questions written without the code at the start of session 7 (112 doc-worded, one per
         # function; 109 functions in musicians' words; sounds; tonal), visible: for tuning;
-        # 75.1% when first measured
-        (DATA / "eval_dev7.jsonl", 0.75),
+        # 75.1% when first measured, 87.9% at the end of session 7
+        (DATA / "eval_dev7.jsonl", 0.85),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):
