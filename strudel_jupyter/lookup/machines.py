@@ -18,7 +18,7 @@ from ..data.textindex import tokenize
 from ..vocabulary import Kind
 from .glossary import expand
 from .intent import SOUND_WORDS
-from .phrasebook import load_phrasebook, resolve
+from .phrasebook import load_phrasebook, resolve, stems_of
 from .ranking import SCORE_DOC_SYNONYM, Hit, Ranking, rank_names
 
 __all__ = ["DRUM_MACHINES", "MachineSounds", "machine_evidence", "machine_sounds"]
@@ -64,12 +64,7 @@ def machine_sounds(index: StrudelIndex, words: Sequence[str]) -> MachineSounds |
     """The drum machines ``words`` name, with the drums they name: each machine's sounds of
     those drum types (its own first, then its alias banks'), or the machine's bank when no
     drum type is named or it has none of them. None when no drum machine is named."""
-    stems: list[str] = []
-    owner: list[int] = []
-    for n, word in enumerate(words):
-        found = tokenize(word)
-        stems += found
-        owner += [n] * len(found)
+    stems, owner = stems_of(words)
     banks = index.sounds.banks
     named = any(w.lower() in banks and banks[w.lower()].category == DRUM_MACHINES for w in words)  # "linn"
     if not named and not any(t in _machine_stems(index) for t in stems):

@@ -53,6 +53,7 @@ __all__ = [
     "parse_phrasebook",
     "phrase_hits",
     "phrase_weight",
+    "stems_of",
     "resolve",
     "SOUND_AREAS",
 ]
@@ -222,7 +223,7 @@ def _typed_name(index: StrudelIndex, word: str, *, sounds: bool) -> bool:
     return word in index.reference.by_name or word in index.reference.by_synonym
 
 
-def _stems_of(words: Sequence[str]) -> tuple[list[str], list[int]]:
+def stems_of(words: Sequence[str]) -> tuple[list[str], list[int]]:
     """The stems of a question's words, and the word each stem comes from."""
     stems: list[str] = []
     owner: list[int] = []
@@ -237,7 +238,7 @@ def near_hits(words: Sequence[str]) -> list[NearHit]:
     """The things Strudel lacks that a question's words name (near phrases); spans count
     ``words``. A near phrase inside a longer phrase of the phrasebook is that phrase's
     ("auto wah" is a band-pass LFO Strudel has; "wah pedal" is near)."""
-    stems, owner = _stems_of(words)
+    stems, owner = stems_of(words)
     book = load_phrasebook()
     near = book.find_near(stems)
     if not near:
@@ -274,7 +275,7 @@ def phrase_hits(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     word that names something of the other domain is still read as a phrase ("ratchet",
     a sound, is also what drummers call ``ply``): the question decides between the two.
     """
-    stems, owner = _stems_of(words)
+    stems, owner = stems_of(words)
     out: list[PhraseHit] = []
     for hit in load_phrasebook().find(stems):
         first, last = owner[hit.start], owner[hit.end - 1]
