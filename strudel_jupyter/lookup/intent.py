@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..data.sounds_tab import normalise_category
 from ..vocabulary import Domain, Intent
@@ -293,32 +294,52 @@ _LEADING_WORDS: dict[int, tuple[str, ...] | None] = {}
 
 def _read_leading_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Lower-cased strings one of which every match of ``pattern`` starts with (after a word
-    boundary or ``^``), read from the pattern's parse; None when it has none (then it is always searched)."""
+    boundary or a look-around), read from the pattern's parse; None when it has none, or is
+    anchored at the start (then it is always searched)."""
     from re import _parser  # type: ignore[attr-defined]  # the parser re compiles with (3.11+)
 
     try:
         items = list(_parser.parse(pattern.pattern, pattern.flags))
     except Exception:  # noqa: BLE001 - a pattern this cannot read is simply always searched
         return None
-    while items and items[0][0] is _parser.AT:
-        items.pop(0)  # \b, ^
-    if items and items[0][0] is _parser.SUBPATTERN:  # a group at the start: its content starts the match
-        items = list(items[0][1][-1]) + items[1:]
-    if items and items[0][0] is _parser.BRANCH:
-        alternatives = [list(alt) for alt in items[0][1][1]]
-    else:
-        alternatives = [items]
-    words = []
-    for alternative in alternatives:
-        letters = []
-        for op, value in alternative:
-            if op is not _parser.LITERAL or not chr(value).isascii():
-                break
-            letters.append(chr(value).lower())
-        if not letters:
-            return None
-        words.append("".join(letters))
-    return tuple(dict.fromkeys(words))
+    if items and items[0] == (_parser.AT, _parser.AT_BEGINNING) and not pattern.flags & re.MULTILINE:
+        return None  # anchored at the start: tried there only, nothing to skip
+    words = _starts(items, _parser)
+    return tuple(dict.fromkeys(sorted(words))) if words else None
+
+
+def _starts(items: list[tuple[Any, Any]], parser: Any) -> set[str] | None:
+    """The literal beginnings of what the parsed ``items`` match, one of which every match
+    starts with; None when a match may start with anything (or nothing)."""
+    zero_width = (parser.AT, parser.ASSERT, parser.ASSERT_NOT)  # \b, ^, (?=...), (?<!...)
+    while items and items[0][0] in zero_width:
+        items = items[1:]
+    if not items:
+        return None
+    (op, value), rest = items[0], items[1:]
+    if op is parser.SUBPATTERN:  # a group: its content starts the match
+        return _starts([*value[-1], *rest], parser)
+    if op is parser.BRANCH:  # alternatives: each starts it its own way
+        found: set[str] = set()
+        for alternative in value[1]:
+            words = _starts([*alternative, *rest], parser)
+            if words is None:
+                return None
+            found |= words
+        return found
+    if op in (parser.MAX_REPEAT, parser.MIN_REPEAT):  # one repeat at least, or none at all
+        least, _most, repeated = value
+        first = _starts(list(repeated), parser)
+        if first is None or least > 0:
+            return first
+        after = _starts(rest, parser)
+        return None if after is None else first | after
+    letters = []
+    for op, value in items:
+        if op is not parser.LITERAL or not chr(value).isascii():
+            break
+        letters.append(chr(value).lower())
+    return {"".join(letters)} if letters else None
 
 
 def _search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -179,7 +179,7 @@ def text_reference(
     how many of the query's words a doc covers and a small prior for how often other
     entries point to it ("see also room"). Everyday words count through the glossary.
     ``whole``: only docs covering every word are wanted, so a word no doc holds (and no
-    glossary meaning answers) means ``[]`` at once.
+    glossary meaning answers) means ``[]`` at once, and so does a scoring no doc covers whole.
     """
     words = list(words)  # (read twice: the slots, then the word pairs)
     slots: list[Slot] = []
@@ -197,6 +197,8 @@ def text_reference(
     if whole and any(not g.meaning and not any(t in ref.text for t, _ in g.literal[0]) for g in groups):
         return []
     scored, n = _score_groups(ref.text, groups)
+    if whole and not any(matched / n >= 1.0 for _bm25, matched in scored.values()):
+        return []  # no doc covers every word: what the rows below would show, without building them
     if prose:
         _unnamed(index, scored, [g.literal[0] for g in groups if not g.meaning], prose)
     priors = ref.priors

@@ -133,6 +133,24 @@ def sound_head(text: str, prose: frozenset[str], generic: frozenset[str] = froze
     the lead quieter", "ratchet the hats") asks for an action, and a word the docs use
     ("kick", "number", "hit") may be what a function acts on."""
     tokens = _WORD_OR_BREAK.findall(text)
+    if not _opens_with_content(tokens):
+        return None  # (most questions: "how do I", "make the", "I'm making")
+    return _read_head(text, tokens, prose, generic)
+
+
+def _opens_with_content(tokens: Sequence[str]) -> bool:
+    """``sound_head``'s "not me", cheaply: whether nothing but articles stands before the
+    question's first content word (the first run's first word), as ``_read_head`` requires."""
+    for token in tokens:
+        if token[0].isalnum() and token.lower() not in STOPWORDS:
+            return True
+        if token.lower() not in _ARTICLES:
+            return False
+    return False  # no content word: no run
+
+
+def _read_head(text: str, tokens: list[str], prose: frozenset[str], generic: frozenset[str]) -> str | None:
+    """``sound_head`` read in full (``tokens``: the text's words and breaks)."""
     runs = word_runs(text)
     if not runs:
         return None

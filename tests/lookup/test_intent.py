@@ -201,7 +201,9 @@ _WORDS = st.sampled_from(
     "function Functions METHODS controls control related to like similar around variants of version family "
     "flavour flavor tag tagged with the in which what bank banks drum drum-machine drummachines kit kits "
     "have has contain sounds sound samples contents from inside does do list show me all my user every "
-    "wavetables synth synths soundfont custom imported fx midi euclid a reverb on ſounds \u212ait ? . - :".split()
+    "wavetables synth synths soundfont custom imported fx midi euclid a reverb on ſounds \u212ait ? . - :"
+    " more less way much far lot bit likely often than higher chance odds half most time bars of each every"
+    " randomly pick choose random at make it sound how 3 two out in percent %".split()
 )
 
 

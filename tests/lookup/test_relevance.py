@@ -98,3 +98,20 @@ def test_a_name_used_as_an_english_word_answers_nothing_through_its_name(shared_
     # Then take no longer earns the word through its name; the other entries keep their order
     assert "take" in as_name[:5] and "take" not in as_prose[:5], (as_name[:5], as_prose[:5])
     assert as_prose[:3] == [name for name in as_name if name != "take"][:3]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(
+        st.sampled_from(["reverb", "room", "size", "fast", "delay", "time", "low", "pass", "filter", "xyzzy", "each"]),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_a_whole_reading_says_no_cover_early_as_the_full_ranking_would(shared_index, words):
+    from strudel_jupyter.lookup.relevance import text_reference
+
+    # Given any few words, read whole (only a doc covering every word is wanted) and in full
+    whole, full = text_reference(shared_index, words, whole=True), text_reference(shared_index, words)
+    # Then the whole reading is the full ranking, or [] when no doc covers every word
+    assert whole == full or (whole == [] and all(coverage < 1.0 for _name, _rel, coverage in full))

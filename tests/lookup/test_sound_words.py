@@ -10,6 +10,8 @@ instrument Strudel lacks is still a no ("a tabla groove", phrasebook/near.txt).
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strudel_jupyter import strudel_knowledge
 from strudel_jupyter.lookup.machines import machine_sounds
@@ -201,3 +203,20 @@ def test_a_comparison_ends_where_the_wish_goes_on_with_a_preposition(shared_inde
     )
     # Then the thing after "with" is asked for, and Strudel lacks it
     assert response["ok"] is False and "Strudel has no machine learning" in response["answer"]
+
+
+_OPENING_WORDS = ["a", "the", "some", "make", "how", "I'm"]
+_OPENING_WORDS += ["hammond", "organ", "pan", "pipes", "with", "on", "my", "drums"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from([*_OPENING_WORDS, ",", "?", "-"]), max_size=8))
+def test_the_cheap_not_me_of_an_opening_sound_agrees_with_the_full_reading(shared_index, words):
+    from strudel_jupyter.lookup.sound_request import _WORD_OR_BREAK, _read_head
+
+    # Given any question built of articles, filler, verbs, sounds' words and punctuation
+    text = " ".join(words)
+    prose = prose_words(shared_index)
+    # When sound_head reads it (it says "not me" early when a non-article opens it)
+    # Then its answer is the full reading's, to the word
+    assert sound_head(text, prose) == _read_head(text, _WORD_OR_BREAK.findall(text), prose, frozenset())
