@@ -13,6 +13,7 @@ from typing import Any
 
 from ..data.sounds_tab import normalise_category
 from ..vocabulary import Domain, Intent
+from .lazy_pattern import lazy_compile
 from .quoted_code import CODE, CodeParts, split_code
 
 #: English words that carry no lookup meaning in a question about Strudel.
@@ -61,7 +62,7 @@ _FUNCTION_VERBS = (
     "concatenates|triggers|renders|displays|swaps|inverts|rounds|fits|bends|detunes|pans|spreads|shapes|"
     "distorts|crushes|decimates|fades|plays|alters|varies|randomizes|randomises|chooses|sequences|offsets"
 )
-_ASKS_FOR_A_FUNCTION = re.compile(
+_ASKS_FOR_A_FUNCTION = lazy_compile(
     rf"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|effect|option|setting)s?\s+)?)?"
     rf"(?:{_FUNCTION_VERBS}|set|control)\b",
     re.I,
@@ -69,7 +70,7 @@ _ASKS_FOR_A_FUNCTION = re.compile(
 
 # "what sets X", "which control changes X", "sets the X": the frame of a question for a
 # function, not its topic (the docs open half their descriptions with "Sets" or "Controls").
-_FUNCTION_FRAME = re.compile(
+_FUNCTION_FRAME = lazy_compile(
     r"^(?:(?:what|which)\s+(?:(?:one|thing|function|method|control|param|parameter|option|setting)s?\s+)?)?"
     r"(?:sets|set|controls|control|determines|defines|specifies|adjusts|changes|configures)\s+(?=\S)",
     re.I,
@@ -108,28 +109,28 @@ _DESCRIBES = (
     r"|(?:something|anything)\s+(?:like|similar\s+to)\s+[\w$.]+,?\s+but)\b"
 )
 _CHECK_PATTERNS = [
-    re.compile(
+    lazy_compile(
         rf"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:(?:a|an|the)\s+)?(?:{_ADJ}\s+)*(?:(?:drum|sound|sample)\s+)?"
         rf"(?P<noun>{_NOUNS})s?\b",
         re.I,
     ),
-    re.compile(
+    lazy_compile(
         r"^(?:is|are)\s+(?P<x>.+?)\s+(?:really\s+)?(?:(?:a|an)\s+)?(?:valid|available|defined|real|supported|known|"
         r"existing|correct|ok|okay|usable|there|loaded|registered|a thing|in strudel|right|built-?in|builtin)\b",
         re.I,
     ),
-    re.compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
-    re.compile(
+    lazy_compile(r"^(?:does|do)\s+(?P<x>.+?)\s+(?:really\s+)?(?:exist|exists)\b", re.I),
+    lazy_compile(
         rf"^(?:is there|are there|do you have|does strudel have|does strudel support|does strudel know|has strudel)\s+"
         rf"(?!(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?{_DESCRIBES})"
         rf"(?:(?:a|an|any|the)\s+)?(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?(?P<x>.+?)$",
         re.I,
     ),
-    re.compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
-    re.compile(r"^(?P<x>[\w$.:-]+)\s+(?:valid|exists?|available)\s*\??$", re.I),
-    re.compile(r"^can i use\s+(?P<x>.+?)$", re.I),
+    lazy_compile(r"^(?:check|verify|validate)\s+(?:if|whether|that)?\s*(?P<x>.+?)(?:\s+(?:is|exists)\b.*)?$", re.I),
+    lazy_compile(r"^(?P<x>[\w$.:-]+)\s+(?:valid|exists?|available)\s*\??$", re.I),
+    lazy_compile(r"^can i use\s+(?P<x>.+?)$", re.I),
     # "I saw someone use X, is it real?": the thing asked about is named before the question
-    re.compile(
+    lazy_compile(
         r"^(?:i\s+(?:saw|found|read|heard|noticed)|someone\s+used|somebody\s+used)\s+(?:\w+\s+)*?"
         r"(?:use|using|used|call|calling|write|writing|with)\s+(?P<x>\S+?)[,;]?\s+"
         r"(?:is|does)\s+(?:it|this|that)\s+(?:really\s+)?(?:real|valid|exist|a thing|work|legit)\b",
@@ -137,37 +138,37 @@ _CHECK_PATTERNS = [
     ),
 ]
 # A name written as code in the prose ("`rot`", ".rot()") is asked about exactly: it must exist.
-_BACKTICKED = re.compile(r"`\.?(?P<x>[A-Za-z_$][\w$]*)(?:\(\))?`")
+_BACKTICKED = lazy_compile(r"`\.?(?P<x>[A-Za-z_$][\w$]*)(?:\(\))?`")
 
 _DETAIL_PATTERNS = [
-    re.compile(r"^(?:what|wat)\s+(?:does|do|did)\s+(?P<x>.+?)\s+(?:do|does|mean|return|returns|stand for)\b", re.I),
-    re.compile(r"^how\s+(?:does|do)\s+(?P<x>.+?)\s+work\b", re.I),
-    re.compile(
+    lazy_compile(r"^(?:what|wat)\s+(?:does|do|did)\s+(?P<x>.+?)\s+(?:do|does|mean|return|returns|stand for)\b", re.I),
+    lazy_compile(r"^how\s+(?:does|do)\s+(?P<x>.+?)\s+work\b", re.I),
+    lazy_compile(
         r"^(?:how\s+(?:do|does|can|should|would)\s+(?:i|you|we|one)\s+use|how\s+to\s+use|usage\s+of|"
         r"explain|describe|define|document|tell\s+me\s+about|info\s+(?:on|about)|details?\s+(?:of|for|on|about)|"
         r"docs?\s+(?:for|on|of)|documentation\s+(?:for|of|on)|reference\s+(?:for|of)|help\s+(?:with|on|for)|"
         r"help|lookup|look\s+up)\s+(?P<x>.+?)$",
         re.I,
     ),
-    re.compile(
+    lazy_compile(
         r"^(?:(?:what|which)\s+(?:are|is)\s+)?(?:the\s+)?(?:params|parameters|arguments|args|options|signature|"
         r"usage|examples?|syntax|inputs)\s+(?:of|for|to|does|do)\s+(?P<x>.+?)(?:\s+(?:take|have|accept))?$",
         re.I,
     ),
-    re.compile(
+    lazy_compile(
         r"^(?:show|give)(?:\s+me)?\s+(?:an?\s+|the\s+)?(?:examples?|usage|docs?|documentation|params|parameters|"
         r"signature|details?)\s+(?:of|for|on)\s+(?P<x>.+?)$",
         re.I,
     ),
-    re.compile(r"^(?:what(?:'s|\s+is|\s+are)|whats|what\s+r)\s+(?P<x>.+?)$", re.I),
-    re.compile(
+    lazy_compile(r"^(?:what(?:'s|\s+is|\s+are)|whats|what\s+r)\s+(?P<x>.+?)$", re.I),
+    lazy_compile(
         r"^(?P<x>[\w$.:-]+)\s+(?:docs?|documentation|reference|examples?|usage|params|parameters|signature|help)$",
         re.I,
     ),
 ]
 
 # Trailing chatter after the thing asked about.
-_TAIL = re.compile(
+_TAIL = lazy_compile(
     r"(?:\s+(?:in|for|with|on|using)\s+strudel(?:\.cc)?\b.*"
     r"|\s+and\s+(?:give|show|list|provide|include|add|tell)\b.*"
     r"|\s+(?:with|and)\s+(?:an?\s+|some\s+)?(?:examples?|usage|params|parameters)\b.*"
@@ -175,7 +176,7 @@ _TAIL = re.compile(
     r"|\s*[?!.]+)$",
     re.I,
 )
-_LEAD = re.compile(
+_LEAD = lazy_compile(
     rf"^(?:(?:the|a|an|this|that)\s+)?(?:(?:strudel|{_ADJ})\s+)*(?:(?:{_NOUNS})s?\s+)?(?:(?:called|named)\s+)?",
     re.I,
 )
@@ -185,10 +186,10 @@ _CATEGORY_WORDS = (
     r"(?P<cat>drum[ -]?machines?|drums?|drum[ -]?kits?|synthesi[sz]ers?|synths?|samples?|wave[ -]?tables?|"
     r"soundfonts?|user|my|all|every|custom|imported)"
 )
-_CATEGORY_RE = re.compile(rf"\b{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?|instruments?))?\b", re.I)
-_SOUNDS_WORD = re.compile(r"\bsounds\b", re.I)
-_SOUND_OR_SAMPLE = re.compile(r"\b(?:sounds?|samples?)\b", re.I)
-_LIST_VERB = re.compile(
+_CATEGORY_RE = lazy_compile(rf"\b{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?|instruments?))?\b", re.I)
+_SOUNDS_WORD = lazy_compile(r"\bsounds\b", re.I)
+_SOUND_OR_SAMPLE = lazy_compile(r"\b(?:sounds?|samples?)\b", re.I)
+_LIST_VERB = lazy_compile(
     r"^(?:list|show|display|browse|enumerate|give\s+me|get|print|what|which|available|all|any|every|see|find|"
     r"name|tell\s+me)\b",
     re.I,
@@ -199,76 +200,76 @@ _LISTING_FILLER = frozenset(
     "me us all the a an any some of available are is there do does you have has your every kind kinds type types "
     "sort sorts different built in builtin default strudel strudel's loaded other more sounds sound samples sample".split()
 )
-_LIKE = re.compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
+_LIKE = lazy_compile(r"\b(?:like|such as|e\.?g\.?|including|incl\.?|especially|named|called)\b(?P<x>.*)$", re.I)
 # "list all the", "show me every", "find any": the start of a listing
 _LIST_ALL = r"(?:(?:list|show|find|give|get|display)\s+(?:me\s+)?)?(?:(?:all|every|any)\s+)?(?:(?:of\s+)?the\s+)?"
 _FAMILY_PATTERNS = [
     # "midi-related functions", "list all the midi related ones", "anything related to midi"
-    re.compile(rf"^{_LIST_ALL}(?P<x>[\w$]+)[- ]related\b", re.I),
-    re.compile(
+    lazy_compile(rf"^{_LIST_ALL}(?P<x>[\w$]+)[- ]related\b", re.I),
+    lazy_compile(
         rf"^{_LIST_ALL}(?:functions?|methods?|controls?|stuff|things|everything|anything|names?)\s+"
         r"(?:related|relating|relevant)\s+to\s+(?:the\s+)?(?P<x>[\w$]+)\s*\??$",
         re.I,
     ),
-    re.compile(
+    lazy_compile(
         r"\b(?:functions?|methods?|controls?)\s+(?:related\s+to|like|similar\s+to|around)\s+(?P<x>[\w$]+)", re.I
     ),
     # (one "version of echo with ..." is a function described by another, not echo's family)
-    re.compile(r"\b(?:variants|versions|family|flavou?rs)\s+of\s+(?P<x>[\w$]+)", re.I),
-    re.compile(r"\b(?:variant|version|flavou?r)\s+of\s+(?P<x>[\w$]+)\s*\??$", re.I),
-    re.compile(
+    lazy_compile(r"\b(?:variants|versions|family|flavou?rs)\s+of\s+(?P<x>[\w$]+)", re.I),
+    lazy_compile(r"\b(?:variant|version|flavou?r)\s+of\s+(?P<x>[\w$]+)\s*\??$", re.I),
+    lazy_compile(
         r"^(?:list\s+|show\s+(?:me\s+)?|all\s+)?(?:the\s+)?(?P<x>[\w$]+)\s+(?:family|variants|versions)\b", re.I
     ),
-    re.compile(
+    lazy_compile(
         r"\b(?:functions?|methods?|controls?|names?)\s+(?:starting|beginning|that\s+start|that\s+begin)\s+with\s+"
         r"(?P<x>[\w$]+)",
         re.I,
     ),
-    re.compile(r"\b(?:functions?|methods?|names?)\s+(?:containing|that\s+contain|with)\s+(?P<x>[\w$]+)\s+in", re.I),
-    re.compile(r"^(?P<x>[\w$]+)\*$"),
+    lazy_compile(r"\b(?:functions?|methods?|names?)\s+(?:containing|that\s+contain|with)\s+(?P<x>[\w$]+)\s+in", re.I),
+    lazy_compile(r"^(?P<x>[\w$]+)\*$"),
 ]
 _TAG_PATTERNS = [
-    re.compile(r"\b(?:tagged|tag|with\s+(?:the\s+)?tag|in\s+(?:the\s+)?tag)\s+(?P<x>[\w-]+)", re.I),
-    re.compile(
+    lazy_compile(r"\b(?:tagged|tag|with\s+(?:the\s+)?tag|in\s+(?:the\s+)?tag)\s+(?P<x>[\w-]+)", re.I),
+    lazy_compile(
         r"^(?:list\s+|show\s+(?:me\s+)?|all\s+|which\s+|what\s+|display\s+)?(?:all\s+|the\s+)?(?P<x>[\w-]+)\s+"
         r"(?:functions?|methods?|controls?|tags?|category|functionality)\b",
         re.I,
     ),
-    re.compile(r"\b(?:functions?|methods?|controls?)\s+(?:for|in|about|tagged|of)\s+(?P<x>[\w-]+)$", re.I),
+    lazy_compile(r"\b(?:functions?|methods?|controls?)\s+(?:for|in|about|tagged|of)\s+(?P<x>[\w-]+)$", re.I),
 ]
 _BANKS_OF_SOUND = [
-    re.compile(
+    lazy_compile(
         r"\b(?:which|what)\s+(?:banks?|drum[ -]?machines?|kits?)\s+(?:have|has|contain|contains|include|includes|"
         r"with|offer|got)\s+(?:an?\s+|the\s+)?(?P<x>[\w:]+)",
         re.I,
     ),
-    re.compile(
+    lazy_compile(
         r"\b(?:banks?|drum[ -]?machines?|kits?)\s+(?:with|containing|that\s+have|having)\s+(?:an?\s+)?(?P<x>[\w:]+)",
         re.I,
     ),
-    re.compile(r"^(?P<x>[\w:]+)\s+in\s+which\s+banks?\b", re.I),
+    lazy_compile(r"^(?P<x>[\w:]+)\s+in\s+which\s+banks?\b", re.I),
 ]
 _BANK_CONTENT = [
-    re.compile(r"^bank\s*:\s*(?P<x>[\w-]+)$", re.I),
-    re.compile(
+    lazy_compile(r"^bank\s*:\s*(?P<x>[\w-]+)$", re.I),
+    lazy_compile(
         r"\b(?:sounds?|samples?|contents?)\s+(?:in|of|from|inside)\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)"
         r"(?:\s+bank)?\s*\??$",
         re.I,
     ),
-    re.compile(r"^(?:what'?s|what\s+is)\s+in\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)", re.I),
-    re.compile(
+    lazy_compile(r"^(?:what'?s|what\s+is)\s+in\s+(?:the\s+)?(?:bank\s+)?(?P<x>[\w-]+)", re.I),
+    lazy_compile(
         r"^(?:what|which)\s+(?:sounds?|samples?)\s+(?:does|do|are\s+in|is\s+in)\s+(?:the\s+)?(?P<x>[\w-]+)",
         re.I,
     ),
-    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?:bank\s+)(?P<x>[\w-]+)$", re.I),
-    re.compile(
+    lazy_compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?:bank\s+)(?P<x>[\w-]+)$", re.I),
+    lazy_compile(
         r"^(?:does|do|has)\s+(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank\s+|kit\s+|drum[ -]?machine\s+)?"
         r"(?:have|has|contain|include|got)\b(?P<rest>.*)$",
         re.I,
     ),
-    re.compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank|kit|sounds|samples)$", re.I),
+    lazy_compile(r"^(?:list\s+|show\s+(?:me\s+)?)?(?:the\s+)?(?P<x>[\w-]+)\s+(?:bank|kit|sounds|samples)$", re.I),
 ]
-_LIST_BANKS = re.compile(
+_LIST_BANKS = lazy_compile(
     r"^(?:list|show|all|which|what|available|display)?\s*(?:all\s+|the\s+|me\s+)*(?:sound\s+|sample\s+|drum[ -]?machine\s+)?banks(?:\s+(?:are\s+)?(?:there|available))?\s*\??$",
     re.I,
 )
@@ -342,10 +343,17 @@ def _starts(items: list[tuple[Any, Any]], parser: Any) -> set[str] | None:
     return {"".join(letters)} if letters else None
 
 
+#: Below this many characters a pattern is searched in full (reading its leading words, once per
+#: pattern and process, costs more than searching a short question: the first answer's time).
+_SEARCH_IN_FULL = 64
+
+
 def _search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     """``pattern.search(text)``, begun where the first of the words its matches start with is
     (none: no match). Exact for ASCII text; a non-ASCII one is searched in full (``re.I``
     folds some non-ASCII letters into ASCII ones, the long s into s)."""
+    if len(text) < _SEARCH_IN_FULL:
+        return pattern.search(text)  # a short question: searching it all costs less than reading the words
     words = _leading_words(pattern)
     if words is None or not text.isascii():
         return pattern.search(text)
@@ -377,8 +385,8 @@ _PREFIXES: dict[str, tuple[str, Domain]] = {
     "category": ("category", "sounds"),
     "list": ("list", "auto"),
 }
-_PREFIX_RE = re.compile(r"^(?P<p>[A-Za-z]+)\s*:\s*(?P<x>.+)$")
-_TOKEN = re.compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
+_PREFIX_RE = lazy_compile(r"^(?P<p>[A-Za-z]+)\s*:\s*(?P<x>.+)$")
+_TOKEN = lazy_compile(r"[A-Za-z0-9_$#]+(?:[:.][A-Za-z0-9_$#]+)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,24 +414,24 @@ _COUNT = r"(?:\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|te
 _WHOLE = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|(?:a\s+)?hundred)"
 # "9 out of 10", "one hit in ten", "one snare in four": a share of the events
 _CYCLES = r"(?:bars?|cycles?|measures?)"
-_FRACTION = re.compile(
+_FRACTION = lazy_compile(
     rf"\b(?P<n>{_COUNT})\s+(?:(?P<unit>{_CYCLES})\s+|[a-z-]+\s+)?"
     rf"(?:out\s+of|in)\s+(?:every\s+)?(?P<m>{_WHOLE})\b(?:\s+(?P<after>{_CYCLES})\b)?",
     re.I,
 )
-_PERCENT = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.I)
+_PERCENT = lazy_compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.I)
 _SHARES = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3, "tenth": 0.1, "most": 0.75}
 # "half the time", "a quarter of the time", "three quarters of the bars", "most of the time"
-_SHARE_OF_TIME = re.compile(
+_SHARE_OF_TIME = lazy_compile(
     r"\b(?:(?:a|one|two|three)\s+)?(?P<share>half|quarters?|thirds?|tenth|most)\s+(?:of\s+)?the\s+"
     r"(?:time|(?P<unit>bars|cycles|measures))\b",
     re.I,
 )
 # an adverb of frequency made stronger: "very rarely", "hardly ever", "nearly every time"
 _DEGREES = (
-    (re.compile(r"\b(?:very|really|extremely|super)\s+(?:rarely|seldom)\b|\b(?:hardly|barely)\s+ever\b", re.I), 0.1),
+    (lazy_compile(r"\b(?:very|really|extremely|super)\s+(?:rarely|seldom)\b|\b(?:hardly|barely)\s+ever\b", re.I), 0.1),
     (
-        re.compile(
+        lazy_compile(
             r"\b(?:very|really|extremely|super)\s+(?:often|frequently)\b"
             r"|\b(?:almost|nearly)\s+(?:always|every\s+time)\b",
             re.I,
@@ -431,39 +439,39 @@ _DEGREES = (
         0.9,
     ),
     # the plain adverbs, as Strudel's functions of those names read them
-    (re.compile(r"\b(?:rarely|seldom)\b", re.I), 0.25),
-    (re.compile(r"\b(?:sometimes|occasionally)\b", re.I), 0.5),
-    (re.compile(r"(?<!\bhow\s)\b(?:often|frequently)\b", re.I), 0.75),  # ("how often" asks how often)
+    (lazy_compile(r"\b(?:rarely|seldom)\b", re.I), 0.25),
+    (lazy_compile(r"\b(?:sometimes|occasionally)\b", re.I), 0.5),
+    (lazy_compile(r"(?<!\bhow\s)\b(?:often|frequently)\b", re.I), 0.75),  # ("how often" asks how often)
 )
 # words that say a number is a chance ("9 out of 10 times", "30% chance", "of the time"),
 # not a count of steps ("3 out of 8 steps" is a rhythm) or an amount ("the volume at 50%",
 # "an attack time of 10 percent": "time" alone is a parameter's word)
-_CHANCE_WORDS = re.compile(
+_CHANCE_WORDS = lazy_compile(
     r"\b(?:random\w*|chance|odds|probab\w*|likel\w*|rarely|seldom|often|sometimes|occasional\w*|times|maybe|"
     r"usually|never|always|perhaps)\b|\b(?:of\s+the|every|each)\s+time\b",
     re.I,
 )
 # verbs of leaving events out: a chance of that is a chance of removal ("drop 30% of the hats")
-_REMOVAL = re.compile(r"\b(?:drop\w*|remov\w*|skip\w*|mut(?:e|es|ed|ing)|los(?:e|es|ing)|thin\w*|omit\w*)\b", re.I)
+_REMOVAL = lazy_compile(r"\b(?:drop\w*|remov\w*|skip\w*|mut(?:e|es|ed|ing)|los(?:e|es|ing)|thin\w*|omit\w*)\b", re.I)
 # a share of the steps or beats is a rhythm ("3 out of 8 steps", "5 beats in 8"), not a chance
 _RHYTHM_UNITS = frozenset("step steps beat beats pulse pulses slot slots sixteenths eighths".split())
 
 
 # some choices likelier than others: "way more likely", "less probable", "better odds"
-_ODDS = re.compile(
+_ODDS = lazy_compile(
     r"\b(?:(?:way|much|far|a\s+lot|bit)\s+)?(?:more|less)\s+(?:likely|probable|often\s+than)\b"
     r"|\b(?:likelier|weighted)\b|\b(?:higher|lower|better|bigger|smaller)\s+(?:chance|odds)\b"
     r"|\b(?:probabilit(?:y|ies)|chances?|odds)\s+(?:for|to|per|of)\s+each\b",
     re.I,
 )
 # what a share is of, when it is of the events ("30% of the notes"), not of the time
-_SHARE_OF_EVENTS = re.compile(r"\s*of\s+(?:the|my|all|these|those)\s+(?!time\b)", re.I)
+_SHARE_OF_EVENTS = lazy_compile(r"\s*of\s+(?:the|my|all|these|those)\s+(?!time\b)", re.I)
 # a choice made at random: "pick randomly", "choose at random", "randomly select"
-_RANDOM_CHOICE = re.compile(
+_RANDOM_CHOICE = lazy_compile(
     r"\b(?:pick|choose|select)\w*\s+(?:randomly|at\s+random)\b|\brandomly\s+(?:pick|choos|select)\w*\b", re.I
 )
 # ... among choices: "pick between", "choose one of", "select from"
-_CHOICE = re.compile(r"\b(?:pick\w*|choos\w*|chose|choice\w*|select\w*|between|options?|one\s+of)\b", re.I)
+_CHOICE = lazy_compile(r"\b(?:pick\w*|choos\w*|chose|choice\w*|select\w*|between|options?|one\s+of)\b", re.I)
 
 
 def _number(word: str) -> float | None:
@@ -551,13 +559,13 @@ class ParsedQuery:
 
 # "is there a shorthand for <code>", "a shorter way to write <code>": the function asked for
 # is described by that code, which is no code to check.
-_ASKS_FOR_A_SHORTHAND = re.compile(
+_ASKS_FOR_A_SHORTHAND = lazy_compile(
     r"\b(?:shorthand|short\s*-?\s*form|shortcut|abbreviation|shorter\s+way(?:\s+(?:to|of)\s+(?:write|writing|say))?)\b",
     re.I,
 )
 
 # Code quoted in a question is cut out before the prose is read (see quoted_code.py).
-_CODE_EDGE = re.compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
+_CODE_EDGE = lazy_compile(rf"^(?:\s|{CODE}|\$\w*:|//+|/\*|\*/|[-:;,.!?>])+|(?:\s|//+|/\*|\*/|[-:;,])+$")
 
 
 def _strip_subject(x: str) -> str:
@@ -581,7 +589,7 @@ GREETINGS = frozenset("hi hello hey hiya".split())
 
 # "sound" as a verb says how something should sound, not that the question is about the
 # Sounds tab: "so the pad sounds warmer", "make the synth sound muffled", "sounds like a club".
-_SOUND_AS_VERB = re.compile(
+_SOUND_AS_VERB = lazy_compile(
     r"\b(make\s+(?:it|this|that|them|everything|(?:the|my|this|that|these|those|our|your)\s+\w+(?:\s+\w+)?)\s+)"
     r"sound\b"
     r"|\bsound(?:s|ed|ing)?(?=\s+(?:like|more|less|too|so|very|really|a\s+bit|kind\s+of|[a-z]{3,}er)\b)",
@@ -594,7 +602,7 @@ def _without_sound_verbs(text: str) -> str:
 
 
 # Contractions: "aren't", "I'm", "we'll" are filler; "the snare's tail" is about the snare.
-_CONTRACTION = re.compile(r"\b([A-Za-z]+)['\u2019]([A-Za-z]{1,2})\b")
+_CONTRACTION = lazy_compile(r"\b([A-Za-z]+)['\u2019]([A-Za-z]{1,2})\b")
 
 
 def _uncontracted(match: re.Match[str]) -> str:
@@ -637,7 +645,7 @@ def _category(word: str) -> tuple[str | None, str | None]:
 
 #: "sounds" after what is heard, not after a kind of sound, is the verb: "which scale sounds
 #: eastern", "the melody sounds sad" ask about that thing, never for a listing of sounds.
-_SOUNDS_VERB_AFTER = re.compile(
+_SOUNDS_VERB_AFTER = lazy_compile(
     r"\b(?:scale|scales|mode|modes|key|chord|chords|melody|melodies|it|this|that|pattern|beat|groove|rhythm|mix)"
     r"\s+sounds\b",
     re.I,
@@ -783,8 +791,8 @@ def _read_check(parsed: ParsedQuery, text: str) -> bool:
     return False
 
 
-_THERE = re.compile(r"^there\s+(?:(?:is|are)\s+)?(?:(?:a|an|any|some|the)\s+)?", re.I)
-_NOUN_LAST = re.compile(rf"^(?P<x>.+?)\s+(?P<noun>{_NOUNS})s?$", re.I)
+_THERE = lazy_compile(r"^there\s+(?:(?:is|are)\s+)?(?:(?:a|an|any|some|the)\s+)?", re.I)
+_NOUN_LAST = lazy_compile(rf"^(?P<x>.+?)\s+(?P<noun>{_NOUNS})s?$", re.I)
 
 
 def _named_with_noun(subject: str, noun: str) -> tuple[str, str]:
@@ -870,7 +878,7 @@ INSTRUMENTS = frozenset(
 )
 _INSTRUMENT_ADJECTIVES = frozenset("electric acoustic little big whole main".split())
 # "reverb on the snare", "vibrato to the strings": an effect and what it is put on
-_OBJECT = re.compile(
+_OBJECT = lazy_compile(
     r"\b(?:on|to|onto|into|for|across|over|under)\s+(?:the|my|a|an|this|that|these|those|our|all\s+the|every|each)"
     r"\s+(?P<x>(?:[\w-]+\s+){0,2}[\w-]+)\s*[?.!]*\s*$",
     re.I,
@@ -892,7 +900,7 @@ def _without_object(text: str) -> str:
 
 
 # "in cycles instead of seconds", "rather than each cycle": what the question does not want.
-_NOT_WANTED = re.compile(r"\s*,?\s*\b(?:instead\s+of|rather\s+than)\s+[^,.;:!?()]*", re.I)
+_NOT_WANTED = lazy_compile(r"\s*,?\s*\b(?:instead\s+of|rather\s+than)\s+[^,.;:!?()]*", re.I)
 
 
 def _without_unwanted(text: str) -> str:

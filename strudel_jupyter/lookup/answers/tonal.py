@@ -31,6 +31,7 @@ from ..items import (
     tonal_scale,
     tonal_voicing,
 )
+from ..lazy_pattern import lazy_compile
 from .describe import join_names
 from .question import SOURCES, Question, failure
 
@@ -41,21 +42,21 @@ TONAL_SOURCE = "tonal.json"
 
 _LIST_CUE = r"(?:list|show|which|what|all|available|known|supported|every|names?\s+of|give\s+me|are\s+there)"
 #: "what scales are there", "list scales", "which modes", "scale names", "all scale types"
-_LIST_SCALES = re.compile(
+_LIST_SCALES = lazy_compile(
     rf"\b{_LIST_CUE}\b.*\b(?:scales|modes|scale\s+(?:names|types))\b|\b(?:scales|modes|scale\s+(?:names|types))\b.*\b"
     r"(?:are\s+there|exist|available|supported|known|does\s+\w+\s+(?:know|have|support))\b"
     r"|^\s*(?:scales|modes|scale\s+(?:names|types))\s*\??\s*$",
     re.IGNORECASE,
 )
 #: "list chord symbols for voicing", "what chords does voicing know", "voicing dictionaries"
-_LIST_CHORDS = re.compile(
+_LIST_CHORDS = lazy_compile(
     rf"\b{_LIST_CUE}\b.*\b(?:chords|chord\s+(?:symbols|names|types)|voicings?\s+dictionar(?:y|ies)|"
     r"dictionar(?:y|ies))\b|\b(?:chords|chord\s+(?:symbols|names|types))\b.*\b(?:does\s+\w+\s+(?:know|have|support)|"
     r"are\s+there|exist|available|supported|known)\b"
     r"|^\s*(?:the\s+)?(?:chord\s+symbols|voicing\s+dictionar(?:y|ies))(?:\s+(?:of|in|for|does|that)\b.*)?$",
     re.IGNORECASE,
 )
-_CHORD_TYPES = re.compile(r"\bchord\s+types\b|\btonal\b", re.IGNORECASE)
+_CHORD_TYPES = lazy_compile(r"\bchord\s+types\b|\btonal\b", re.IGNORECASE)
 # The check readings run on the question with its whitespace collapsed to single spaces and
 # its trailing "?" cut (``_plain``): each has one lazy group between fixed words, so it
 # reads a 1,000-character question in linear-ish time (no run of spaces to try splits of).
@@ -63,7 +64,7 @@ _NOUN = (
     r"(?P<noun>scale name|scale|mode|chord symbol|chord name|chord type|chord|voicing dictionary|voicing|dictionary)"
 )
 #: "is bebop a scale", "is C:minor a valid scale", "is m7b5 a chord symbol", "is lefthand a voicing dictionary"
-_IS_A = re.compile(
+_IS_A = lazy_compile(
     r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?) (?:an? |one of the )?(?:(?:valid|real|known|strudel|tonal) )?"
     + _NOUN
     + r"s?(?: (?:that |which )?(?:i|you|we) (?:can|could|may) (?:use|play|pick|choose|try))?"
@@ -72,19 +73,19 @@ _IS_A = re.compile(
     re.IGNORECASE,
 )
 #: "is there a scale called purvi", "does strudel have a chord named m13": the name after "called"
-_CALLED = re.compile(
+_CALLED = lazy_compile(
     r"(?:is there|are there|does strudel have|do you have|has strudel got) (?:an? |any )?"
     + _NOUN
     + r"s? (?:called|named) (?P<subject>[^ ].*?)(?: in strudel)?",
     re.IGNORECASE,
 )
 #: "can I use maj7sus2 as a chord symbol", "can I write bebop as a scale"
-_USE_AS = re.compile(
+_USE_AS = lazy_compile(
     r"can (?:i|you|we) (?:use|write|play|pass) (?P<subject>[^ ].*?) as (?:an? )?" + _NOUN + r"(?: in strudel)?",
     re.IGNORECASE,
 )
 #: "does the voicing dictionary know m11", "does voicing() understand sus24", "does tonal have prometheus"
-_KNOWS = re.compile(
+_KNOWS = lazy_compile(
     r"(?:does|do|can|will) (?:the )?(?:strudel|tonal|it|voicing(?:\(\))?|chord(?:\(\))?|scale(?:\(\))?|"
     r"voicing dictionar(?:y|ies)|dictionar(?:y|ies)) (?:know|understand|support|have|accept|recogni[sz]e|handle) "
     r"(?:the |an? )?(?P<subject>[^ ].*?)(?: (?P<noun>chord symbol|chord|chords|scale|mode))?",
@@ -98,7 +99,7 @@ _CHECK_FILLER = frozenset(
 )
 #: "is dorian available", "is there a lydian dominant scale", "does strudel have a bebop scale",
 #: "can I use the hirajoshi scale"
-_HAS = re.compile(
+_HAS = lazy_compile(
     r"(?:is|are) (?:there an? )?(?P<subject>[^ ].*?)(?: (?:available|valid|supported|known|defined|there|an? (?:real )?thing))?"
     r"(?: in strudel)?|does strudel (?:have|know|support) (?:an? |the )?(?P<subject2>[^ ].*?)"
     r"|can (?:i|you|we) (?:use|play|get) (?:an? |the )?(?P<subject3>[^ ].*?)(?: in strudel)?",
@@ -106,21 +107,21 @@ _HAS = re.compile(
 )
 #: A question about functions or doing something with the names ("turn chord symbols into notes",
 #: "which functions work with chords", "how do I voice chords") is the reference's, not a listing.
-_ABOUT_FUNCTIONS = re.compile(
+_ABOUT_FUNCTIONS = lazy_compile(
     r"\b(?:functions?|methods?|how|why|turn|turns|convert|converts|make|makes|into|voice|voices|"
     r"transpose|apply|applies|generate|create|build|arpeggiate|quantize|snap|map|switch|change)\b",
     re.IGNORECASE,
 )
 #: "what's the chord symbol for a half-diminished", "which symbol is a minor seventh chord"
-_SYMBOL_FOR = re.compile(
+_SYMBOL_FOR = lazy_compile(
     r"(?:what(?:'s|s| is| are)?|which|how do i write|how to write) (?:the )?(?:chord )?symbols? "
     r"(?:for|of|is) (?:an? |the )?(?P<subject>[^ ].*?)(?: chords?)?",
     re.IGNORECASE,
 )
-_SCALE_WORD = re.compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
-_CHORD_WORD = re.compile(r"\s+(?:chord|chords|chord\s+symbol|chord\s+type)$", re.IGNORECASE)
+_SCALE_WORD = lazy_compile(r"\s+(?:scale|mode)$", re.IGNORECASE)
+_CHORD_WORD = lazy_compile(r"\s+(?:chord|chords|chord\s+symbol|chord\s+type)$", re.IGNORECASE)
 #: A word written as a chord symbol is ("maj7sus2", "Cm11b13"): a check says yes or no for it.
-_LOOKS_LIKE_A_SYMBOL = re.compile(r"(?:[A-G][#b]?)?(?=\S*\d)(?:maj|min|dim|aug|sus|add|alt|no|m|M|[b#+^°ø()-]|\d)+")
+_LOOKS_LIKE_A_SYMBOL = lazy_compile(r"(?:[A-G][#b]?)?(?=\S*\d)(?:maj|min|dim|aug|sus|add|alt|no|m|M|[b#+^°ø()-]|\d)+")
 #: Chord types in words as musicians also write them: "minor 9" is "minor ninth", "maj 7" is "major seventh".
 _CHORD_SPELLING = {
     "5": "fifth",
@@ -140,15 +141,15 @@ _CHORD_SPELLING = {
     "dim": "diminished",
     "aug": "augmented",
 }
-_ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
-_DICTIONARY_WORD = re.compile(r"\s+(?:voicings?(?:\s+dictionary)?|dictionary)$", re.IGNORECASE)
+_ARTICLE = lazy_compile(r"^(?:the|an?)\s+", re.IGNORECASE)
+_DICTIONARY_WORD = lazy_compile(r"\s+(?:voicings?(?:\s+dictionary)?|dictionary)$", re.IGNORECASE)
 #: "is the chord symbol m9 supported", "is the scale hirajoshi available": the noun first, then the name
-_NOUN_FIRST = re.compile(
+_NOUN_FIRST = lazy_compile(
     r"(?:is|are) (?:the )?" + _NOUN + r" (?P<subject>[^ ]+) (?:supported|valid|available|known|defined|ok|there)"
     r"(?: in strudel)?",
     re.IGNORECASE,
 )
-_TONAL_WORDS = re.compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
+_TONAL_WORDS = lazy_compile(r"\b(?:scales?|modes?|chords?|voicings?|dictionar(?:y|ies))\b", re.IGNORECASE)
 
 
 def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None:
@@ -221,8 +222,8 @@ _READERS: dict[TonalWhat, tuple[str, ...]] = {
     "chord types": ("chord", "voicing"),
     "voicing dictionaries": ("voicing", "dictionary"),
 }
-_DICTIONARY = re.compile(r"dictionar", re.IGNORECASE)
-_ADDING = re.compile(r"\b(?:add|own|custom|new)\b", re.IGNORECASE)
+_DICTIONARY = lazy_compile(r"dictionar", re.IGNORECASE)
+_ADDING = lazy_compile(r"\b(?:add|own|custom|new)\b", re.IGNORECASE)
 
 
 def _readers(question: Question, what: TonalWhat, *, examples: int) -> list[Item]:
