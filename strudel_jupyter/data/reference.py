@@ -154,12 +154,8 @@ def _usage(name: str, params: tuple[dict[str, str], ...], examples: tuple[str, .
     return f"{name}()"
 
 
-def entry_of(doc: Mapping[str, Any], synonyms: list[str]) -> ReferenceEntry:
+def entry_of(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
     """One doclet as an entry, with the synonyms it keeps (the tab's: see ``reference_entries``)."""
-    return _entry(doc, synonyms)
-
-
-def _entry(doc: Mapping[str, Any], kept: list[str]) -> ReferenceEntry:
     params = tuple(_param(p) for p in doc.get("params") or () if isinstance(p, Mapping))
     examples = tuple(e for e in doc.get("examples") or () if isinstance(e, str) and e.strip())
     doc_synonyms = tuple(s for s in doc.get("synonyms") or () if isinstance(s, str) and s)
@@ -199,7 +195,7 @@ def reference_parts(
     """
     if phrases is None:
         phrases = package_phrases(sounds=False)
-    entries = [_entry(doc, kept) for doc, kept in reference_entries(docs)]
+    entries = [entry_of(doc, kept) for doc, kept in reference_entries(docs)]
     entries.sort(key=lambda e: collation_key(e.name))
     # Run-together names (setcpm, roomsize) are split into the words they are made of,
     # using the docs' own vocabulary, so "set the tempo" finds setcpm. Names that are

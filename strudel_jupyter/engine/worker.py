@@ -101,6 +101,9 @@ def _malloc_trim() -> Any:
         return None
 
 
+_MADV_DONTNEED = 4  # <sys/mman.h>
+
+
 def _release_clean_library_pages() -> int:
     """Give back the resident pages of read-only library mappings that hold no private copy; bytes.
 
@@ -127,9 +130,6 @@ def _release_clean_library_pages() -> int:
             if madvise(lo, hi - lo, _MADV_DONTNEED) == 0:
                 released += sizes["Rss"] * 1024
     return released
-
-
-_MADV_DONTNEED = 4
 
 
 def _mappings(lines: Any) -> list[tuple[tuple[int, int], str, str, dict[str, int]]]:

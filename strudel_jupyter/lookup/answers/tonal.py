@@ -196,10 +196,7 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         if dictionary != named and dictionary in tonal.voicings:  # "can I use the lefthand voicings"
             return _check(question, tonal, dictionary, "voicing dictionary")
         chord = _CHORD_WORD.sub("", named)
-        known = (
-            chord in tonal.by_chord_symbol or split_chord(chord) is not None or _chord_type(tonal, chord) is not None
-        )
-        if chord != named and (known or _LOOKS_LIKE_A_SYMBOL.fullmatch(chord)):
+        if chord != named and _is_chord_asked(tonal, chord):
             return _check(question, tonal, chord, "chord")  # "can I use a minor 9 chord", "is there a m7b5 chord"
         subject = _SCALE_WORD.sub("", named)
         said = subject != named and re.fullmatch(r"[\w#' -]+", subject) is not None
