@@ -12,12 +12,12 @@ from typing import Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
-from ..lookup.answers.engine_only import answer_engine_only
+from ..lookup.answers.engine_only import answer_engine_only, lead_engine_only
 from ..lookup.answers.free_text import answer_free_text
 from ..lookup.answers.listing import answer_listing
 from ..lookup.answers.question import Question, failure
 from ..lookup.answers.tonal import answer_tonal
-from ..lookup.intent import ParsedQuery, parse_query
+from ..lookup.intent import ParsedQuery, content_tokens, parse_query
 from ..lookup.items import KnowledgeResponse
 from ..lookup.request import QueryError, coerce_request, shown
 from .code_questions import answer_check, answer_code, answer_invented, answer_missing
@@ -91,7 +91,11 @@ def route(question: Question) -> KnowledgeResponse:
     listing = answer_listing(question, parsed, domain)
     if listing is not None:
         return listing
-    return answer_free_text(question, parsed, domain, binding=binding)
+    response = answer_free_text(question, parsed, domain, binding=binding)
+    if domain == "sounds" and binding:
+        return response
+    # "like gain, but linear": a description of a function documented for SuperDirt only (amp)
+    return lead_engine_only(question, parsed.tokens or content_tokens(parsed.text), response)
 
 
 def _named(parsed: ParsedQuery) -> str | None:

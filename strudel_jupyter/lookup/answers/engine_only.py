@@ -8,17 +8,21 @@ by name, such a function is answered as what it is, with that said, never as an 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ...data.index import StrudelIndex
 from ...data.reference import ReferenceEntry, entry_of
 from ...data.reference_tab import engine_only_docs
+from ...data.textindex import split_identifier, tokenize
+from ...vocabulary import DEFAULT_LIMIT
 from ..items import KnowledgeResponse, function_item
-from ..ranking import SCORE_EXACT, SCORE_SYNONYM, Hit
+from ..ranking import SCORE_EXACT, SCORE_SYNONYM, Hit, docs_terms
+from ..relevance import word_importance
 from .describe import describe_function
 from .question import Question
 
-__all__ = ["answer_engine_only", "engine_only_entries"]
+__all__ = ["answer_engine_only", "described_engine_only", "engine_only_entries", "lead_engine_only"]
 
 #: What a function of each engine needs in order to be heard.
 _NEEDS = {
@@ -64,3 +68,70 @@ def answer_engine_only(question: Question, subject: str) -> KnowledgeResponse | 
     )
     question.notes.append(f"{entry.name} is {engine}-only: not in the reference tab.")
     return question.success("reference", "detail", answer, [item])
+
+
+# A description of what an engine-only function does ("like gain, but linear", "rotating
+# speaker cabinet for my organ") asks for it, when its own words (name, synonyms, description,
+# parameters) hold at least ENGINE_ONLY_HELD of the question by the words' importance, and
+# ENGINE_ONLY_MARGIN more than the first answer's own words (its docs and phrasebook lines) do:
+# the tab's functions keep every question they answer about as well.
+ENGINE_ONLY_HELD = 0.7
+ENGINE_ONLY_MARGIN = 0.2
+ENGINE_ONLY_CONFIDENCE = 0.6  # found by its docs' words, not by its name
+
+
+def _own_terms(index: StrudelIndex) -> dict[str, frozenset[str]]:
+    """Each engine-only function's words, stemmed as the text index stems them."""
+
+    def build() -> dict[str, frozenset[str]]:
+        terms: dict[str, frozenset[str]] = {}
+        for entry, _engine in engine_only_entries(index).values():
+            if entry.name not in terms:
+                names = [part for n in (entry.name, *entry.doc_synonyms) for part in (n, *split_identifier(n))]
+                said = [*names, entry.description, *(p.get("description", "") for p in entry.params)]
+                terms[entry.name] = frozenset(tokenize(" ".join(said)))
+        return terms
+
+    return index.derived.get_or_build(("engine_only", "terms"), build)
+
+
+def described_engine_only(index: StrudelIndex, words: Sequence[str], first: str | None) -> str | None:
+    """The engine-only function ``words`` describe better than the first answer ``first``
+    (a function's name, or None when nothing answered); None when none does."""
+    stems = list(dict.fromkeys(t for w in words for t in tokenize(w) if len(t) > 1))
+    if len(stems) < 2:
+        return None  # one word is a name or a topic, never a description
+    text = index.reference.text
+    weights = {t: word_importance(text, t) for t in stems}
+    whole = sum(weights.values()) or 1.0
+    own = _own_terms(index)
+    best, held = max(((n, sum(w for t, w in weights.items() if t in ts)) for n, ts in own.items()), key=lambda p: p[1])
+    if held < ENGINE_ONLY_HELD * whole:
+        return None
+    rival = docs_terms(index).get(first, frozenset()) if first else frozenset()
+    if held < sum(w for t, w in weights.items() if t in rival) + ENGINE_ONLY_MARGIN * whole:
+        return None
+    return best
+
+
+def lead_engine_only(question: Question, words: Sequence[str], response: KnowledgeResponse) -> KnowledgeResponse:
+    """``response`` with the engine-only function the question describes first, when one does
+    (see ``described_engine_only``); else ``response`` itself."""
+    items = list(response.get("items") or [])
+    if response.get("ok") and (response.get("mode") == "detail" or (items and items[0]["kind"] != "function")):
+        return response  # a name answered exactly, or a sound: not a description of a function
+    index = question.index
+    name = described_engine_only(index, words, str(items[0]["name"]) if items else None)
+    if name is None:
+        return response
+    entry, engine = engine_only_entries(index)[name]
+    hit = Hit("reference", "function", entry.name, "text", SCORE_EXACT / 2, via=" ".join(words))
+    rest = [i for i in items if i["name"] != entry.name]
+    kept = rest[: question.limit_or(DEFAULT_LIMIT) - 1]
+    answer = f"{entry.name} ({engine} only: {_NEEDS[engine]}). {describe_function(entry)}"
+    if kept:
+        answer += f" In Strudel's own audio: {', '.join(str(i['name']) for i in kept)}."
+    question.notes.append(f"{entry.name} is {engine}-only: not in the reference tab.")
+    led = question.success("reference", "search", answer, [function_item(entry, hit, examples=1), *kept])
+    led["confidence"] = ENGINE_ONLY_CONFIDENCE
+    return led

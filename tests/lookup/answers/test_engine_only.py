@@ -54,3 +54,51 @@ def test_a_name_the_tab_lists_is_the_tabs_and_an_invented_one_stays_unknown(shar
 def test_the_evaluation_counts_engine_only_names_as_real(shared_index):
     names = known_names(shared_index)
     assert all(n.lower() in names for n in engine_only_entries(shared_index))
+
+
+def _first_sentence(text: str) -> str:
+    return text.split(". ")[0].rstrip(".")
+
+
+def test_a_superdirt_only_function_described_in_its_own_words_leads_and_says_its_engine(shared_index):
+    entries = engine_only_entries(shared_index)
+    for name in ("leslie", "lsize"):
+        entry, engine = entries[name]
+        # Given its description as doc.json has it ("Physical size of the cabinet in meters")
+        question = _first_sentence(entry.description)
+        # When a musician asks it as a description, not by name
+        response = strudel_knowledge(question)
+        # Then that function answers first, said to need its engine, and the tab's functions follow
+        assert response["ok"], question
+        assert response["items"][0]["name"] == name, (question, [i["name"] for i in response["items"]])
+        assert f"{engine} only" in response["answer"] and ".osc()" in response["answer"]
+        assert any(f"{name} is {engine}-only" in n for n in response["notes"])
+        assert 0 < response["confidence"] < 1
+
+
+def test_a_description_the_tabs_functions_answer_keeps_them_first(shared_index):
+    hidden = set(engine_only_entries(shared_index))
+    # Given questions the tab's own functions answer (room's reverb, octave-free pitch, a name)
+    for question in ("add reverb to the drums", "play the melody an octave higher", "what does room do", "gain"):
+        response = strudel_knowledge(question)
+        # Then no engine-only function leads
+        assert response["ok"] and response["items"][0]["name"] not in hidden, question
+    # and a sounds-only question is never answered with a function
+    response = strudel_knowledge("rotating speaker cabinet", domain="sounds")
+    assert all(i["kind"] != "function" for i in response["items"])
+
+
+def test_no_listed_function_described_in_its_own_words_loses_to_an_engine_only_one(shared_index):
+    hidden = set(engine_only_entries(shared_index))
+    stolen = []
+    # Given every function the tab lists, asked by the first sentence of its own description
+    for entry in shared_index.reference.entries:
+        question = _first_sentence(entry.description)[:120]
+        if len(question.split()) < 3:
+            continue
+        items = strudel_knowledge(question, index=shared_index)["items"]
+        # Then no engine-only function answers first ("Sets the time of the delay effect in
+        # seconds" is delaytime's, though supradough's delayspeed says much the same)
+        if items and items[0]["name"] in hidden:
+            stolen.append((entry.name, question, items[0]["name"]))
+    assert not stolen
