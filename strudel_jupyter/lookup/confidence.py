@@ -100,6 +100,11 @@ def confidence(evidence: Evidence) -> float:
     return round(max(0.0, value), 3)
 
 
+# an adverb ("-ly", longer than this) says how, never what Strudel lacks ("jitterily");
+# shorter words ending so are nouns ("fly", "rally")
+MISSING_ADVERB_LETTERS = 5
+
+
 def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     """The words of a question that nothing in Strudel holds, in order.
 
@@ -119,6 +124,8 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # too short to say anything, or a sound spelled out ("aaa", "tss")
         if not lower.isalpha() or not word_stems:
             continue  # a number
+        if lower.endswith("ly") and len(lower) > MISSING_ADVERB_LETTERS and not acronym:
+            continue  # how, not what: "wobbling unevenly", "glitchily" (an adverb is never a thing)
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if all(t in wish_object_stems() for t in word_stems):

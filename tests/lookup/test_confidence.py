@@ -73,6 +73,9 @@ def test_missing_words_are_words_nothing_in_strudel_holds(shared_index):
     # unless it is an acronym typed in capitals ("AI"), which names a thing
     assert missing_words(shared_index, ["drum", "beat", "AI", "ai"]) == ["ai"]
     assert missing_words(shared_index, ["FM", "DJ", "filter"]) == []
+    # and an adverb says how, never what: "woozily" is no thing Strudel lacks, a "rally" may be
+    assert missing_words(shared_index, ["lead", "wobble", "woozily"]) == []
+    assert strudel_knowledge("make the lead wobble woozily")["ok"]
 
 
 def test_a_sound_named_with_words_for_sounds_is_that_sound(shared_index):
