@@ -133,6 +133,20 @@ def test_a_complaint_is_about_the_names_it_mentions(shared_index, query, first, 
     assert names[0] == first and also in names, names
 
 
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        # what a pattern should do, said with "not" or "broken", is a description, not trouble
+        ("shuffle bits of the loop so that some parts might not play at all", "scramble"),
+        ("a broken chord, the chord notes one after another", "arp"),
+    ],
+)
+def test_a_description_with_not_or_broken_is_no_complaint(shared_index, query, first):
+    response = strudel_knowledge(query, index=shared_index)
+    names = [i["name"] for i in response["items"]]
+    assert response["mode"] == "search" and names[0] == first, names
+
+
 def test_a_verb_with_a_glossary_meaning_keeps_its_meaning(shared_index):
     # "pick" is a question verb (and a function): its glossary meaning ("chooses") still counts
     names = [

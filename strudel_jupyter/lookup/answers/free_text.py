@@ -419,9 +419,14 @@ def _sound_phrase_across(index: StrudelIndex, words: Sequence[str], word: str) -
 
 # A complaint about code: "X does not work with Y", "X is broken", "why doesn't X play".
 _TROUBLE = re.compile(
-    r"\b(?:do(?:es)?\s*n[o']?t|doesnt|dont|won'?t|wont|can'?t|cannot|not|stopp?(?:ed|s)?|never)\s+"
+    # "X does not work", "jux is not working", "rev won't play"; "some parts might not play"
+    # and "never play the same fill twice" describe what a pattern should do, no trouble
+    r"\b(?:do(?:es)?\s*n[o']?t|doesnt|dont|won'?t|wont|can'?t|cannot|(?:is|are|it'?s)\s+not|isn'?t|aren'?t|"
+    r"stopp?(?:ed|s)?)\s+"
     r"(?:work|working|play|playing|sound|do\s+anything|have\s+any\s+effect|change\s+anything)\b"
-    r"|\b(?:broken|bug|buggy)\b"
+    # "my jux is broken", "rev seems broken?"; a "broken chord" or a "broken beat" is music
+    r"|\b(?:is|are|seems?|looks?|got|gets?|totally|completely|still)\s+broken\b|\bbroken\s*(?:[.?!]|$)"
+    r"|\bnot\s+working\b|\bnever\s+works?\b|\b(?:bug|buggy)\b"
     # "it glitches", "keeps glitching"; "glitch the notes", "add a glitch" are wishes
     r"|\b(?:it|is|are|keeps?|still|audio|playback|sound)\s+glitch(?:es|ing|y)\b",
     re.I,
