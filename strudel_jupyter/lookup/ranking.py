@@ -21,7 +21,7 @@ from . import fuzzy
 from .chance_words import chance_phrases
 from .closest import closest, did_you_mean
 from .glossary import expand, load_glossary
-from .intent import QUESTION_VERBS, Chance
+from .intent import QUESTION_VERBS, STOPWORDS, Chance
 from .pages import with_page_evidence
 from .phrasebook import PhraseHit, load_phrasebook, phrase_hits, phrase_weight, resolve
 from .relevance import text_reference, text_sounds, word_importance
@@ -631,6 +631,7 @@ def _fused_evidence(
     ref_hits += _fused_with_text(ref_phrases, ref_hits, ranking, docs=docs)
     if ranking.sentence:
         ref_hits += _members_described(ref_hits, ranking.inputs_named)
+        ref_hits += _members_worded(index, ref_hits, ranking.spelled or words)
         ref_hits += _pointed_to(index, ref_hits)
     snd_hits += _fused_with_text(snd_phrases, snd_hits, ranking)
     for word, hits in misspelt.items():
@@ -938,6 +939,81 @@ def _members_described(hits: Sequence[Hit], inputs_named: frozenset[str] = froze
         if members:
             best = max(members, key=lambda h: (h.coverage, h.score))
             lifted.append(replace(best, score=root.score + 0.1, via=root.via))
+    return lifted
+
+
+#: A word says a family member (not its root) when the member's phrases or name hold it and
+#: the root's do not, and the docs use it seldom enough to mean something (its importance,
+#: ``relevance.word_importance``, at least this): "bigger" says roomsize, "quieter" plyWith.
+MEMBER_WORD_IMPORTANCE = 0.6
+MEMBER_ROOT_LETTERS = 3  # a root shorter than this ("s", "n") starts too many names to be a family
+
+
+def _family_words(index: StrudelIndex) -> Mapping[str, tuple[tuple[str, frozenset[str]], ...]]:
+    """Per family root (a function others' names start with: room, jux, ply), each member's own
+    words: the stems of its phrases and its name's other parts that neither the root's
+    phrases nor its name hold, and the docs use seldom (``MEMBER_WORD_IMPORTANCE``)."""
+
+    def build() -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
+        book = load_phrasebook()
+        phrases: dict[str, set[str]] = {}
+        for line in book.lines:
+            if not line.sounds:
+                phrases.setdefault(line.target, set()).update(t for p in line.phrases for t in tokenize(p))
+        names = sorted(e.name for e in index.reference.entries)
+        text = index.reference.text
+        filler = {t for w in (*STOPWORDS, "not", "no", "never") for t in tokenize(w)}
+        # "delay" in echoWith's phrases names delay; "randcat" chooseCycles itself
+        named = {t for e in index.reference.entries for n in (e.name, *e.doc_synonyms) for t in tokenize(n)}
+        families: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        for root in names:
+            if len(root) < MEMBER_ROOT_LETTERS:
+                continue
+            low = root.lower()
+            own_root = phrases.get(root, set()) | set(tokenize(" ".join(split_identifier(root))))
+            members = []
+            for name in names:
+                if name == root or not name.lower().startswith(low):
+                    continue
+                said = phrases.get(name, set()) | set(tokenize(" ".join(split_identifier(name))))
+                own = frozenset(
+                    t
+                    for t in said - own_root - filler
+                    if len(t) > 2 and t not in named and word_importance(text, t) >= MEMBER_WORD_IMPORTANCE
+                )
+                if own:
+                    members.append((name, own))
+            if members:
+                families[root] = tuple(members)
+        return families
+
+    return index.derived.get_or_build(("ranking", "family_words"), build)
+
+
+def _members_worded(index: StrudelIndex, hits: Sequence[Hit], words: Sequence[str]) -> list[Hit]:
+    """A root named by a phrase or its name ("a bigger hall": room) whose family member the
+    question's other words say ("bigger": roomsize's own word) is that member, which leads
+    just above the root. Two members said alike say neither."""
+    families = _family_words(index)
+    stems = {t for w in words for t in tokenize(w)}
+    lifted: list[Hit] = []
+    for root in hits:
+        if (
+            root.kind != "function"
+            or root.match not in ("text", "exact", "synonym")
+            or not root.via
+            and root.match == "text"
+        ):
+            continue
+        members = families.get(root.name)
+        if not members:
+            continue
+        said = sorted(((len(own & stems), name) for name, own in members if own & stems), reverse=True)
+        if not said or (len(said) > 1 and said[0][0] == said[1][0]):
+            continue
+        entry = index.reference.by_name.get(said[0][1])
+        if entry is not None:
+            lifted.append(Hit("reference", "function", entry.name, "text", root.score + 0.1, root.via, root.coverage))
     return lifted
 
 

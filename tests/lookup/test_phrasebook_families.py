@@ -12,6 +12,9 @@ from __future__ import annotations
 import pytest
 
 from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.data.textindex import tokenize
+from strudel_jupyter.lookup.phrasebook import load_phrasebook
+from strudel_jupyter.lookup.ranking import _family_words
 
 from .responses import assert_not_invented
 
@@ -57,3 +60,30 @@ def test_a_family_in_musicians_words_answers_first(question, first, names):
     assert response["ok"], response
     assert response["items"][0]["name"] == first
     assert_not_invented(response, names)
+
+
+@pytest.mark.parametrize(
+    ("question", "root", "member"),
+    [
+        # the root named by a phrase, the member by a word of its own elsewhere in the question
+        ("I'd like the hall on the vocal to be way bigger", "room", "roomsize"),
+        ("the stereo trick on the lead, but subtler", "jux", "juxBy"),
+    ],
+)
+def test_a_word_only_a_family_member_owns_makes_it_the_one_meant(shared_index, question, root, member):
+    names = [i["name"] for i in strudel_knowledge(question, index=shared_index)["items"]]
+    assert names[0] == member and root in names, names
+
+
+def test_a_family_members_own_words_are_none_of_its_roots(shared_index):
+    families = _family_words(shared_index)
+    # Given the families (room: roomsize, roomfade...), Then every member starts with its root's name
+    assert {"room", "jux", "ply"} <= set(families)
+    book = {line.target: line for line in load_phrasebook().lines}
+    for root, members in families.items():
+        roots_words = {t for p in book[root].phrases for t in tokenize(p)} if root in book else set()
+        for name, own in members:
+            assert name.lower().startswith(root.lower()) and name != root
+            # and no word of the root's own phrases, nor any function's name, is a member's own word
+            assert not own & roots_words, (root, name, own & roots_words)
+            assert all(shared_index.reference.get(t) is None for t in own), (name, own)
