@@ -100,9 +100,16 @@ def confidence(evidence: Evidence) -> float:
     return round(max(0.0, value), 3)
 
 
-# an adverb ("-ly", longer than this) says how, never what Strudel lacks ("jitterily");
-# shorter words ending so are nouns ("fly", "rally")
+# an adverb or an adjective by its ending (longer than this) says how or what kind, never
+# what Strudel lacks ("jitterily", "draggable", "reusable", "boomish"); shorter words ending
+# so are nouns ("fly", "rally", "table")
 MISSING_ADVERB_LETTERS = 5
+_COLOUR_ENDINGS = ("ly", "able", "ible", "ful", "ish", "ous")
+# nouns and prepositions that stand for no thing of their own
+_FILLER = frozenset(
+    "stuff thing things something anything everything purpose kind sort sorts type bunch lots "
+    "underneath beneath alongside throughout onto via amongst whatever whichever".split()
+)
 
 
 def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
@@ -124,8 +131,10 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # too short to say anything, or a sound spelled out ("aaa", "tss")
         if not lower.isalpha() or not word_stems:
             continue  # a number
-        if lower.endswith("ly") and len(lower) > MISSING_ADVERB_LETTERS and not acronym:
-            continue  # how, not what: "wobbling unevenly", "glitchily" (an adverb is never a thing)
+        if not acronym and len(lower) > MISSING_ADVERB_LETTERS and lower.endswith(_COLOUR_ENDINGS):
+            continue  # how, not what: "wobble woozily", "a draggable fader", "reusable" (never a thing)
+        if lower in _FILLER:
+            continue  # "microtonal stuff", "a general purpose LFO", "hiss underneath the synth"
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if all(t in wish_object_stems() for t in word_stems):
@@ -200,8 +209,8 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
         lower, head_stems = head.lower(), tokenize(head)
         if len(lower) < MISSING_MIN_LETTERS or not lower.isalpha() or not head_stems or len(set(lower)) <= 2:
             continue
-        if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS:
-            continue  # "play two patterns simultaneously", "locked to the beat", "moving along"
+        if _NOT_A_NOUN.search(lower) or lower in _NOT_NOUNS or lower in _FILLER:
+            continue  # "play two patterns simultaneously", "locked to the beat", "microtonal stuff"
         if any(t in ref_text or t in sound_text for t in head_stems):
             continue
         if index.reference.get(head) is not None or lower in index.sounds.entries or lower in index.sounds.banks:

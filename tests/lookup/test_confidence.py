@@ -139,3 +139,15 @@ def test_the_wish_objects_list_has_its_header():
     assert text.startswith("# ") and "Our own list" in text
     # and its words are read with the docs' stemming ("hats" as "hat")
     assert all(t in wish_object_stems() for word in ("riff", "grooves", "hats") for t in tokenize(word))
+
+
+def test_colour_filler_and_note_values_are_not_things_strudel_lacks(shared_index):
+    # Given adjectives by their ending, filler nouns and prepositions, and note values
+    words = ["draggable", "reusable", "stuff", "purpose", "underneath", "sixteenths", "semiquavers", "crotchets"]
+    # Then none is a thing Strudel lacks (the glossary reads note values as steps per cycle)
+    assert missing_words(shared_index, words) == []
+    # while a thing Strudel lacks still is one, in the same company
+    assert missing_words(shared_index, ["reusable", "metronome"]) == ["metronome"]
+    # and a question built around them is answered, not refused
+    for question in ("a draggable fader inside my code", "microtonal stuff, like 31 notes per octave"):
+        assert strudel_knowledge(question, index=shared_index)["ok"], question
