@@ -25,14 +25,16 @@ from ..data.sounds import BANK_DOC
 from ..data.textindex import tokenize
 from .confidence import missing_words
 from .glossary import expand
-from .intent import SOUND_WORDS, STOPWORDS
+from .intent import REFERENCE_WORDS, SOUND_WORDS, STOPWORDS
 from .phrasebook import load_phrasebook
 from .ranking import Hit, Ranking, prose_words
 from .wish_objects import wish_object_stems
 
 __all__ = [
+    "colour_and_sound",
     "colour_words",
     "generic_stems",
+    "holding_first",
     "opening_sound",
     "request_runs",
     "setting_runs",
@@ -280,3 +282,71 @@ def opening_sound(index: StrudelIndex, text: str, ranking: Ranking) -> Hit | Non
         return not answers.isdisjoint(holders(word))
 
     return top if all(w.lower() in unheld or described(w) for w in others) else None
+
+
+#: The most words a bare request for a coloured sound has ("a fat boomy 808 kick").
+_COLOUR_REQUEST_WORDS = 4
+
+
+def colour_and_sound(index: StrudelIndex, text: str) -> str | None:
+    """The question is a bare noun phrase for a sound: words of colour before a word that
+    names sounds, and nothing else ("a fat snare", "booming 808 kick", "punchy kick"): the
+    sound is asked for, not what a function that the colour words mean (detune's "fat",
+    transient's "punchy") does to it. A verb ("fatten the snare", "make the kick punchy"),
+    a setting ("a fat snare on the two") or a head that is a function's name says otherwise.
+    Returns the head ("snare"), or None."""
+    tokens = _WORD_OR_BREAK.findall(text)
+    if not _opens_with_content(tokens):
+        return None  # (most questions: "how do I", "make the")
+    runs = _runs(text)
+    if len(runs) != 1:
+        return None
+    if any(w.lower() in REFERENCE_WORDS for w in runs[0][0]):
+        return None  # "bit crusher effect": an effect asked for
+    words = [w for w in runs[0][0] if w.lower() not in SOUND_WORDS]
+    if not 2 <= len(words) <= _COLOUR_REQUEST_WORDS or any(not t[0].isalnum() for t in tokens[:-1]):
+        return None
+    head = words[-1]
+    stems = tokenize(head)
+    if not stems or index.reference.get(head) is not None or expand(stems):
+        return None
+    if not all(t in index.sounds.naming_words for t in stems):
+        return None
+    # every other word is colour: no function's name typed as one ("chop", "ply"), and none
+    # that only the functions hold ("wub wub bass" asks for lpsync's wobble, "punchy" for
+    # transient); a word some sound holds too ("fat", "warm") or none at all is colour
+    for word in words[:-1]:
+        if word[0].isdigit():
+            continue
+        if index.reference.get(word) is not None:
+            return None
+        stems = tokenize(word)
+        if not index.sounds.text.score(stems) and any(t in index.reference.text for t in stems):
+            return None
+    return head
+
+
+def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str) -> list[Hit]:
+    """``hits`` with the sounds whose text holds ``head`` first, in their order, when the first
+    holds neither it nor another naming word of the request (only its colour): in "a fat snare"
+    the snares lead, not supersaw's "fat"; "fretless bass guitar" stays the fretless bass."""
+    if not hits:
+        return []
+
+    def holders(word: str) -> set[str]:
+        return set(index.sounds.text.score(tokenize(word)))
+
+    def key(hit: Hit) -> str:
+        return hit.name if hit.kind == "sound" else BANK_DOC + hit.name
+
+    naming = [
+        w
+        for run in request_runs(text)
+        for w in run
+        if w != head and all(t in index.sounds.naming_words for t in tokenize(w) or ["-"]) and not expand(tokenize(w))
+    ]
+    if any(key(hits[0]) in holders(w) for w in (head, *naming)):
+        return list(hits)
+    holding = holders(head)
+    first = [h for h in hits if key(h) in holding]
+    return [*first, *(h for h in hits if h not in first)] if first else list(hits)

@@ -220,3 +220,30 @@ def test_the_cheap_not_me_of_an_opening_sound_agrees_with_the_full_reading(share
     # When sound_head reads it (it says "not me" early when a non-article opens it)
     # Then its answer is the full reading's, to the word
     assert sound_head(text, prose) == _read_head(text, _WORD_OR_BREAK.findall(text), prose, frozenset())
+
+
+@pytest.mark.parametrize(
+    ("query", "head_in", "kind"),
+    [
+        # a bare noun phrase for a sound: its colour words are no function's ("fat" is detune's)
+        ("a fat snare", "sd snare", "sound"),
+        ("big fat kick", "bd kick", "sound"),
+        # a verb, a reference word, or colour only a function holds keeps the question's reading
+        ("punchy kick", None, "function"),
+        ("wub wub bass", None, "function"),
+        ("fatten the snare", None, "function"),
+        ("make the kick punchy", None, "function"),
+        ("bit crusher effect", None, "function"),
+    ],
+)
+def test_colour_words_before_a_sound_ask_for_the_sound(shared_index, query, head_in, kind):
+    items = strudel_knowledge(query, index=shared_index)["items"]
+    assert items[0]["kind"] == kind, [i["name"] for i in items]
+    if head_in:
+        assert any(part in items[0]["name"] for part in head_in.split()), [i["name"] for i in items]
+
+
+def test_an_instrument_named_in_full_keeps_its_sound_first(shared_index):
+    # "fretless bass guitar": the fretless bass, not every guitar; "Korg Minipops rhythm box": the machine
+    assert strudel_knowledge("fretless bass guitar", index=shared_index)["items"][0]["name"] == "gm_fretless_bass"
+    assert strudel_knowledge("Korg Minipops rhythm box", index=shared_index)["items"][0]["name"].startswith("korg")

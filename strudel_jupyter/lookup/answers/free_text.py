@@ -32,7 +32,7 @@ from ..ranking import (
     suggest,
 )
 from ..relevance import text_reference
-from ..sound_request import colour_words, opening_sound
+from ..sound_request import colour_and_sound, colour_words, holding_first, opening_sound
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -81,6 +81,11 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
             )
         )
     chosen = choose_domain(ranking, hint=domain)
+    head = None if binding and domain == "reference" else colour_and_sound(question.index, parsed.text)
+    if head is not None and ranking.sounds and chosen in ("reference", "sounds"):
+        chosen = "sounds"  # "a fat snare": a snare, not detune's (or supersaw's) "fat"
+        if ranking.sounds[0].match == "text":
+            ranking.sounds = holding_first(question.index, ranking.sounds, parsed.text, head)
     lead = opening_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
     if lead is not None:  # the sound the question opens with leads
         chosen = "sounds"
