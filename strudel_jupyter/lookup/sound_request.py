@@ -53,9 +53,12 @@ def word_runs(text: str) -> list[list[str]]:
     return [run for run, _joined in _runs(text)]
 
 
-# What joins a setting to the sound it is about: a preposition or a comma ("cymbal on the
-# drop", "pipes from the andes", "strings, ravi shankar"); "and" joins a second thing.
-_SETTING = frozenset("on from in of for at by during under over across like ,".split())
+# What joins a setting to the sound it is about: a preposition, a relative clause or a comma
+# ("cymbal on the drop", "pipes from the andes", "a box drum you sit on", "strings, ravi
+# shankar"); "and" joins a second thing.
+_SETTING = frozenset(
+    "on from in of for at by during under over across like that which who whose where when you ,".split()
+)
 
 
 def setting_runs(text: str) -> list[list[str]]:

@@ -213,6 +213,10 @@ def _evidence(
         # colour; only the thing asked for can be what Strudel lacks
         colour = colour_words(index, text, missing)
         missing = [w for w in missing if w not in colour]
+    if top.name in ranking.inputs_named:
+        # a question naming the answer's input (a scale, a chord symbol: "dorian jam in D", "that
+        # hendrix E7#9 sound") asks for what Strudel has; its other words are colour
+        missing = []
     return Evidence(
         "text",
         coverage=top.coverage,

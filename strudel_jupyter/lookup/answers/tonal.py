@@ -10,7 +10,7 @@ names gets ``None`` and goes on to the other answers.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...data.tonal import ChordType, ScaleType, TonalIndex, split_chord
 from ...limits import MAX_TONAL_NAMES
@@ -198,7 +198,7 @@ def answer_tonal(question: Question, domain: Domain) -> KnowledgeResponse | None
         chord = _CHORD_WORD.sub("", named)
         if chord != named and _is_chord_asked(tonal, chord):
             return _check(question, tonal, chord, "chord")  # "can I use a minor 9 chord", "is there a m7b5 chord"
-        subject = _SCALE_WORD.sub("", named)
+        subject = _SCALE_WORD.sub("", _leading_name(named, lambda part: _names_a_scale(question, tonal, part)))
         said = subject != named and re.fullmatch(r"[\w#' -]+", subject) is not None
         said = said and any(w not in STOPWORDS for w in subject.lower().split())  # not "is there a scale"
         if _names_a_scale(question, tonal, subject) or (said and not _TONAL_WORDS.search(subject)):
@@ -365,12 +365,7 @@ def _names_a_scale(question: Question, tonal: TonalIndex, subject: str) -> bool:
 
 def _is_chord_asked(tonal: TonalIndex, subject: str) -> bool:
     """Does ``subject`` read as a chord ("m11", "Cmaj7", "minor ninth", "sus24")?"""
-    return (
-        subject in tonal.by_chord_symbol
-        or split_chord(subject) is not None
-        or _chord_type(tonal, subject) is not None
-        or _LOOKS_LIKE_A_SYMBOL.fullmatch(subject) is not None
-    )
+    return _knows_chord(tonal, subject) or _LOOKS_LIKE_A_SYMBOL.fullmatch(subject) is not None
 
 
 def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> KnowledgeResponse:
@@ -382,10 +377,49 @@ def _check(question: Question, tonal: TonalIndex, subject: str, noun: str) -> Kn
         words.pop(0)  # "really the dorian": dorian
     subject = _ARTICLE.sub("", " ".join(words))
     if noun.startswith("chord"):
-        return _check_chord(question, tonal, subject)
+        return _check_chord(question, tonal, _symbol_in(tonal, subject))
     if noun.startswith(("voicing", "dictionary")):
         return _check_dictionary(question, tonal, subject)
-    return _check_scale(question, tonal, subject)
+    return _check_scale(question, tonal, _leading_name(subject, lambda part: _scale_of(tonal, part)[0] is not None))
+
+
+#: The most words of a check's subject tried as the name it opens with ("phrygian dominant for
+#: a flamenco vibe"): names run to four words ("lydian dominant b6").
+_PART_WORDS = 4
+
+
+def _symbol_in(tonal: TonalIndex, subject: str) -> str:
+    """The chord a check's subject names, when the whole is none: its one word written as a
+    chord symbol that tonal knows ("7#9" of "7#9 hendrix"); else the subject (answered as
+    unknown). Words are never cut down to a known part ("neapolitan minor" is no "minor")."""
+    if _knows_chord(tonal, subject):
+        return subject
+    symbols = [w for w in subject.split() if any(c.isdigit() for c in w) and _knows_chord(tonal, w)]
+    return symbols[0] if len(symbols) == 1 else subject
+
+
+#: What may follow the name a check asks about: "is phrygian dominant available for a flamenco vibe".
+_AFTER_NAME = _CHECK_FILLER | frozenset("for in with on to from at by".split())
+
+
+def _leading_name(subject: str, known: Callable[[str], bool]) -> str:
+    """The name a check's subject opens with, when filler or a setting follows it ("phrygian
+    dominant" of "phrygian dominant available for a flamenco vibe"); else the subject. A name
+    followed by another noun ("minor delay") is no check of that name."""
+    if known(subject):
+        return subject
+    words = subject.split()
+    for size in range(min(len(words) - 1, _PART_WORDS), 0, -1):
+        if words[size].lower() in _AFTER_NAME and known(part := " ".join(words[:size])):
+            return part
+    return subject
+
+
+def _knows_chord(tonal: TonalIndex, subject: str) -> bool:
+    """``subject`` is a chord tonal knows: a symbol, a root and a symbol, or a chord type's name."""
+    return (
+        subject in tonal.by_chord_symbol or split_chord(subject) is not None or _chord_type(tonal, subject) is not None
+    )
 
 
 def _scale_of(tonal: TonalIndex, subject: str) -> tuple[ScaleType | None, str]:

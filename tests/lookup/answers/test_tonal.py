@@ -346,6 +346,22 @@ def test_words_around_the_name_in_a_check_are_not_the_name(shared_index):
     assert strudel_knowledge("is dorian a scale we could use in strudel")["tonal"]["names"] == ["dorian"]
     # and an invented name with the same words around it is still a no
     assert not strudel_knowledge("is zorblax available as a scale")["ok"]
+    # a setting after the name is not the name ("for a tango vibe"), nor a nickname after a symbol
+    assert strudel_knowledge("is lydian dominant available for my solo")["tonal"]["names"] == ["lydian dominant"]
+    response = strudel_knowledge("does it know the m7b5 coltrane chord")
+    assert response["ok"] and response["tonal"]["names"][0] == shared_index.tonal.by_chord_symbol["m7b5"].name
+    # but a name is never cut down to a known word inside it ("neapolitan minor" is no "minor")
+    assert not strudel_knowledge("is zorblax minor a scale")["ok"]
+    assert not strudel_knowledge("is minor zorblax available for my solo")["ok"]
+
+
+def test_a_description_naming_a_scale_or_chord_symbol_is_no_thing_strudel_lacks(shared_index):
+    # Given a description whose other words Strudel has no word for ("haze", "thing")
+    # Then the function reading the named scale or chord symbol answers, not "Strudel has no jam"
+    names = [i["name"] for i in strudel_knowledge("purple haze E7#9 thing")["items"]]
+    assert names[:1] == ["voicing"], names
+    # while a thing Strudel lacks is still said so
+    assert not strudel_knowledge("a vocoder in dorian")["ok"]
 
 
 def test_can_i_use_a_chord_checks_the_chord(shared_index):
