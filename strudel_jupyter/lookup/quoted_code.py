@@ -69,12 +69,19 @@ def _scan_call(
     return k if depth == 0 else -1
 
 
+# English's optional plural, "function(s)", "signal(es)": a word, not a call of it with s
+_PLURAL = re.compile(r"(?<![\w$.])([A-Za-z]{3,})\((e?s)\)(?![\w$(.])")
+
+
 def split_code(text: str) -> tuple[str, CodeParts | None]:
     """Separate quoted Strudel code (``s("bd").bank("tr909")``, ``.jux(rev)``) from the question.
 
     Returns the prose with each run of code replaced by :data:`CODE`, and what the code
-    calls. Text without a balanced call is returned unchanged with ``None``.
+    calls. Text without a balanced call is returned unchanged with ``None``. A word with its
+    plural in brackets ("the given function(s)", as the docs write it) is prose.
     """
+    if "(s)" in text or "(es)" in text:
+        text = _PLURAL.sub(r"\1\2", text)
     found: list[tuple[int, str]] = []
     strings: list[tuple[str, str]] = []
     spans: list[tuple[int, int]] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from strudel_jupyter import strudel_knowledge
 from strudel_jupyter.lookup.quoted_code import CODE, split_code
 
 
@@ -27,3 +28,17 @@ def test_a_chain_is_one_run_of_code_and_nested_calls_are_found():
 
 def test_an_unbalanced_call_is_left_as_prose():
     assert split_code('is s("bd" valid') == ('is s("bd" valid', None)
+
+
+def test_a_plural_in_brackets_is_prose_not_a_call():
+    # Given the docs' way of writing an optional plural, When the question is split
+    # Then it is prose (no call of "function" with s), while real calls stay code
+    assert split_code("layers the result of the given function(s)") == (
+        "layers the result of the given functions",
+        None,
+    )
+    assert split_code("the ducked signal(s) return")[1] is None
+    assert split_code("note(s).fast(2)")[1].calls == ["note", "fast"]
+    assert split_code(".fast(s)")[1].calls == ["fast"]
+    # and a description written so is answered, not called an unknown function
+    assert strudel_knowledge("Layers the result of the given function(s)")["ok"]
