@@ -12,6 +12,7 @@ from typing import Any
 
 from ..data.index import StrudelIndex, get_index
 from ..data.snapshot import SnapshotError
+from ..lookup.answers.echo import lead_echoed
 from ..lookup.answers.engine_only import answer_engine_only, lead_engine_only
 from ..lookup.answers.free_text import answer_free_text
 from ..lookup.answers.listing import answer_listing
@@ -94,6 +95,8 @@ def route(question: Question) -> KnowledgeResponse:
     response = answer_free_text(question, parsed, domain, binding=binding)
     if domain == "sounds" and binding:
         return response
+    # "reverse all cycles in a pattern": rev's own first sentence, whatever phrase names revv
+    response = lead_echoed(question, response)
     # "like gain, but linear": a description of a function documented for SuperDirt only (amp)
     return lead_engine_only(question, parsed.tokens or content_tokens(parsed.text), response)
 

@@ -70,7 +70,7 @@ def _scan_call(
 
 
 # English's optional plural, "function(s)", "signal(es)": a word, not a call of it with s
-_PLURAL = re.compile(r"(?<![\w$.])([A-Za-z]{3,})\((e?s)\)(?![\w$(.])")
+_PLURAL = re.compile(r"(?<![\w$.])([A-Za-z]{3,})\((e?s)\)(?![\w$(]|\.\s*[A-Za-z_$])")
 
 
 def split_code(text: str) -> tuple[str, CodeParts | None]:
