@@ -86,4 +86,3 @@ def lead_echoed(question: Question, response: KnowledgeResponse) -> KnowledgeRes
     led = question.success("reference", "search", answer, [item, *kept])
     led["confidence"] = max(float(response.get("confidence", 0.0) or 0.0), ECHO_CONFIDENCE)
     return led
-
