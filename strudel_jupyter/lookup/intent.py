@@ -470,6 +470,11 @@ _SHARE_OF_EVENTS = lazy_compile(r"\s*of\s+(?:the|my|all|these|those)\s+(?!time\b
 _RANDOM_CHOICE = lazy_compile(
     r"\b(?:pick|choose|select)\w*\s+(?:randomly|at\s+random)\b|\brandomly\s+(?:pick|choos|select)\w*\b", re.I
 )
+# a second share after a first, for another thing: "kick 70% of the time, snare the other 30",
+# "70/30 between kick and snare", "the snare 30 percent": the shares of a weighted choice
+_SECOND_SHARE = lazy_compile(
+    r"\b(?:the\s+)?(?:other|rest|remaining)\s+\d+(?:\.\d+)?\b|\b\d+(?:\.\d+)?\s*(?:%|percent\b)|^\s*/\s*\d", re.I
+)
 # ... among choices: "pick between", "choose one of", "select from"
 _CHOICE = lazy_compile(r"\b(?:pick\w*|choos\w*|chose|choice\w*|select\w*|between|options?|one\s+of)\b", re.I)
 
@@ -509,9 +514,10 @@ def read_chance(text: str) -> Chance | None:
         return Chance(0.0, words, weighted=True) if words else None
     found = _stated_chance(text) if _search(_CHANCE_WORDS, text) else None
     after = text[text.find(found[1]) + len(found[1]) :] if found else ""
-    if found and _search(_RANDOM_CHOICE, text) and not _SHARE_OF_EVENTS.match(after):
-        # "pick randomly, the kick 70 percent of the time": one choice's share, a weighted
-        # choice ("randomly pick 30% of the notes" is a share of the events: a chance)
+    if found and not _SHARE_OF_EVENTS.match(after) and (_search(_RANDOM_CHOICE, text) or _SECOND_SHARE.search(after)):
+        # "pick randomly, the kick 70 percent of the time", "kick 70% of the time, snare the other
+        # 30": one choice's share, a weighted choice ("randomly pick 30% of the notes" is a share
+        # of the events: a chance)
         words = tuple(content_tokens(found[1]))
         return Chance(0.0, words, weighted=True) if words else None
     share = _search(_SHARE_OF_TIME, text)

@@ -108,6 +108,12 @@ def test_choices_some_likelier_than_others_are_read_as_weighted():
     assert chance is not None and chance.weighted
     chance = read_chance("randomly pick 30% of the notes and reverse them")
     assert chance is not None and not chance.weighted and chance.probability == pytest.approx(0.3)
+    # two shares for two things, with no word of choosing, are a weighted choice too
+    for text in ("open hat 60 percent of the time, closed hat the other 40", "a clap 75% of the time, a snap 25%"):
+        chance = read_chance(text)
+        assert chance is not None and chance.weighted, text
+    chance = read_chance("glitch the hats 30% of the time")
+    assert chance is not None and not chance.weighted
 
 
 @pytest.mark.parametrize(
