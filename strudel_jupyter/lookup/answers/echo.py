@@ -10,6 +10,7 @@ that entry is what the question asks for.
 
 from __future__ import annotations
 
+import math
 import re
 
 from ...data.index import StrudelIndex
@@ -53,7 +54,11 @@ def echoed_entry(index: StrudelIndex, text: str) -> str | None:
     if len(asked) < ECHO_MIN_STEMS:
         return None
     sentences, by_stem = _first_sentences(index)
-    candidates = {name for stem in asked for name in by_stem.get(stem, ())}
+    # a sentence holding ECHO_SHARE of the question holds one of its rarest stems beyond that
+    # share (the others could all be missing): only their functions are candidates
+    spare = len(asked) - math.ceil(ECHO_SHARE * len(asked)) + 1
+    rarest = sorted(asked, key=lambda stem: len(by_stem.get(stem, ())))[:spare]
+    candidates = {name for stem in rarest for name in by_stem.get(stem, ())}
     scored = []
     for name in candidates:
         held = len(sentences[name] & asked)

@@ -18,7 +18,7 @@ from ...data.textindex import split_identifier, tokenize
 from ...vocabulary import DEFAULT_LIMIT
 from ..items import KnowledgeResponse, function_item
 from ..ranking import SCORE_EXACT, SCORE_SYNONYM, Hit, docs_terms
-from ..relevance import word_importance
+from ..relevance import IMPORTANCE_FLOOR, word_importance
 from .describe import describe_function
 from .question import Question
 
@@ -95,16 +95,28 @@ def _own_terms(index: StrudelIndex) -> dict[str, frozenset[str]]:
     return index.derived.get_or_build(("engine_only", "terms"), build)
 
 
+def _all_terms(index: StrudelIndex) -> frozenset[str]:
+    """Every engine-only function's words together."""
+    return index.derived.get_or_build(
+        ("engine_only", "all_terms"), lambda: frozenset(t for ts in _own_terms(index).values() for t in ts)
+    )
+
+
 def described_engine_only(index: StrudelIndex, words: Sequence[str], first: str | None) -> str | None:
     """The engine-only function ``words`` describe better than the first answer ``first``
     (a function's name, or None when nothing answered); None when none does."""
     stems = list(dict.fromkeys(t for w in words for t in tokenize(w) if len(t) > 1))
     if len(stems) < 2:
         return None  # one word is a name or a topic, never a description
+    own = _own_terms(index)
+    # a word weighs IMPORTANCE_FLOOR to 1: too few of the question's words in any engine-only
+    # function's to hold ENGINE_ONLY_HELD of it, whatever their weights (most questions)
+    present = sum(1 for t in stems if t in _all_terms(index))
+    if (len(stems) - present) * IMPORTANCE_FLOOR * ENGINE_ONLY_HELD > (1 - ENGINE_ONLY_HELD) * present:
+        return None
     text = index.reference.text
     weights = {t: word_importance(text, t) for t in stems}
     whole = sum(weights.values()) or 1.0
-    own = _own_terms(index)
     best, held = max(((n, sum(w for t, w in weights.items() if t in ts)) for n, ts in own.items()), key=lambda p: p[1])
     if held < ENGINE_ONLY_HELD * whole:
         return None
