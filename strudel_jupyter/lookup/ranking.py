@@ -6,6 +6,7 @@ never from the query, so nothing returned here can be invented.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -949,52 +950,65 @@ MEMBER_WORD_IMPORTANCE = 0.6
 MEMBER_ROOT_LETTERS = 3  # a root shorter than this ("s", "n") starts too many names to be a family
 
 
-def _family_words(index: StrudelIndex) -> Mapping[str, tuple[tuple[str, frozenset[str]], ...]]:
-    """Per family root (a function others' names start with: room, jux, ply), each member's own
-    words: the stems of its phrases and its name's other parts that neither the root's
-    phrases nor its name hold, and the docs use seldom (``MEMBER_WORD_IMPORTANCE``)."""
+def _family_basis(index: StrudelIndex) -> tuple[list[str], list[str], dict[str, tuple[str, ...]], frozenset[str]]:
+    """What reading families needs, read once (no tokenizing of phrases yet): the functions'
+    names sorted by lower case (a family is a run of them), those lower-cased, each function's
+    phrases and the question filler's stems."""
 
-    def build() -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
-        book = load_phrasebook()
-        phrases: dict[str, set[str]] = {}
-        for line in book.lines:
+    def build() -> tuple[list[str], list[str], dict[str, tuple[str, ...]], frozenset[str]]:
+        names = sorted((e.name for e in index.reference.entries), key=str.lower)
+        phrases: dict[str, tuple[str, ...]] = {}
+        for line in load_phrasebook().lines:
             if not line.sounds:
-                phrases.setdefault(line.target, set()).update(t for p in line.phrases for t in tokenize(p))
-        names = sorted(e.name for e in index.reference.entries)
-        text = index.reference.text
-        filler = {t for w in (*STOPWORDS, "not", "no", "never") for t in tokenize(w)}
-        # "delay" in echoWith's phrases names delay; "randcat" chooseCycles itself
-        named = {t for e in index.reference.entries for n in (e.name, *e.doc_synonyms) for t in tokenize(n)}
-        families: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
-        for root in names:
-            if len(root) < MEMBER_ROOT_LETTERS:
-                continue
-            low = root.lower()
-            own_root = phrases.get(root, set()) | set(tokenize(" ".join(split_identifier(root))))
-            members = []
-            for name in names:
-                if name == root or not name.lower().startswith(low):
-                    continue
-                said = phrases.get(name, set()) | set(tokenize(" ".join(split_identifier(name))))
-                own = frozenset(
-                    t
-                    for t in said - own_root - filler
-                    if len(t) > 2 and t not in named and word_importance(text, t) >= MEMBER_WORD_IMPORTANCE
-                )
-                if own:
-                    members.append((name, own))
-            if members:
-                families[root] = tuple(members)
-        return families
+                phrases[line.target] = (*phrases.get(line.target, ()), *line.phrases)
+        filler = frozenset(t for w in (*STOPWORDS, "not", "no", "never") for t in tokenize(w))
+        return names, [n.lower() for n in names], phrases, filler
 
-    return index.derived.get_or_build(("ranking", "family_words"), build)
+    return index.derived.get_or_build(("ranking", "family_basis"), build)
+
+
+def _family_words(index: StrudelIndex, root: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The members of the family ``root`` heads (functions whose names start with it: room's
+    roomsize, jux's juxBy), each with its own words: the stems of its phrases and its name's
+    other parts that neither the root's phrases nor its name hold, that name no function, and
+    that the docs use seldom (``MEMBER_WORD_IMPORTANCE``). Read per root, on first use."""
+
+    def build() -> tuple[tuple[str, frozenset[str]], ...]:
+        if len(root) < MEMBER_ROOT_LETTERS:
+            return ()
+        names, lowered, phrases, filler = _family_basis(index)
+        low = root.lower()
+        start = bisect.bisect_left(lowered, low)
+        end = bisect.bisect_left(lowered, low + "\uffff", start)
+        if end - start < 2:
+            return ()
+
+        def said(name: str) -> set[str]:
+            return {t for p in (*phrases.get(name, ()), " ".join(split_identifier(name))) for t in tokenize(p)}
+
+        text = index.reference.text
+        own_root = said(root)
+        members = []
+        for name in names[start:end]:
+            if name == root:
+                continue
+            own = frozenset(
+                t
+                for t in said(name) - own_root - filler
+                # ("delay" in echoWith's phrases names delay; "randcat" is chooseCycles itself)
+                if len(t) > 2 and index.reference.get(t) is None and word_importance(text, t) >= MEMBER_WORD_IMPORTANCE
+            )
+            if own:
+                members.append((name, own))
+        return tuple(members)
+
+    return index.derived.get_or_build(("ranking", "family_words", root), build)
 
 
 def _members_worded(index: StrudelIndex, hits: Sequence[Hit], words: Sequence[str]) -> list[Hit]:
     """A root named by a phrase or its name ("a bigger hall": room) whose family member the
     question's other words say ("bigger": roomsize's own word) is that member, which leads
     just above the root. Two members said alike say neither."""
-    families = _family_words(index)
     stems = {t for w in words for t in tokenize(w)}
     lifted: list[Hit] = []
     for root in hits:
@@ -1005,7 +1019,7 @@ def _members_worded(index: StrudelIndex, hits: Sequence[Hit], words: Sequence[st
             and root.match == "text"
         ):
             continue
-        members = families.get(root.name)
+        members = _family_words(index, root.name)
         if not members:
             continue
         said = sorted(((len(own & stems), name) for name, own in members if own & stems), reverse=True)

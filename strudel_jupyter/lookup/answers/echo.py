@@ -30,21 +30,15 @@ ECHO_MIN_STEMS = 3  # a shorter sentence ("Sets the filter type") is too generic
 _FIRST_SENTENCE = re.compile(r"(?<=[.:!?])\s")
 
 
-def _first_sentences(index: StrudelIndex) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-    """Each listed function's first sentence as content stems, and the functions by stem."""
-
-    def build() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-        sentences: dict[str, frozenset[str]] = {}
-        by_stem: dict[str, set[str]] = {}
-        for entry in index.reference.entries:
-            stems = frozenset(phrase_key(_FIRST_SENTENCE.split(entry.description.strip(), maxsplit=1)[0]))
-            if len(stems) >= ECHO_MIN_STEMS:
-                sentences[entry.name] = stems
-                for stem in stems:
-                    by_stem.setdefault(stem, set()).add(entry.name)
-        return sentences, {s: frozenset(names) for s, names in by_stem.items()}
-
-    return index.derived.get_or_build(("echo", "first_sentences"), build)
+def _first_sentence(index: StrudelIndex, name: str) -> frozenset[str]:
+    """A listed function's first sentence as content stems (kept once read)."""
+    kept: dict[str, frozenset[str]] = index.derived.get_or_build(("echo", "first_sentences"), dict)
+    stems = kept.get(name)
+    if stems is None:
+        entry = index.reference.by_name.get(name)
+        sentence = _FIRST_SENTENCE.split(entry.description.strip(), maxsplit=1)[0] if entry else ""
+        stems = kept[name] = frozenset(phrase_key(sentence))
+    return stems
 
 
 def echoed_entry(index: StrudelIndex, text: str) -> str | None:
@@ -53,16 +47,20 @@ def echoed_entry(index: StrudelIndex, text: str) -> str | None:
     asked = frozenset(phrase_key(text))
     if len(asked) < ECHO_MIN_STEMS:
         return None
-    sentences, by_stem = _first_sentences(index)
+    docs = index.reference.text
     # a sentence holding ECHO_SHARE of the question holds one of its rarest stems beyond that
-    # share (the others could all be missing): only their functions are candidates
+    # share (the others could all be missing): only the functions whose docs hold one of
+    # those are candidates (a stem no doc holds is rarest of all, and brings none)
     spare = len(asked) - math.ceil(ECHO_SHARE * len(asked)) + 1
-    rarest = sorted(asked, key=lambda stem: len(by_stem.get(stem, ())))[:spare]
-    candidates = {name for stem in rarest for name in by_stem.get(stem, ())}
+    rarest = sorted(asked, key=lambda stem: (-docs.idf.get(stem, math.inf), stem))[:spare]
+    candidates = {name for stem in rarest if stem in docs for name in docs.score([stem])}
     scored = []
     for name in candidates:
-        held = len(sentences[name] & asked)
-        ours, theirs = held / len(sentences[name]), held / len(asked)
+        sentence = _first_sentence(index, name)
+        if len(sentence) < ECHO_MIN_STEMS:
+            continue
+        held = len(sentence & asked)
+        ours, theirs = held / len(sentence), held / len(asked)
         if ours >= ECHO_SHARE and theirs >= ECHO_SHARE:
             scored.append((ours + theirs, name))
     scored.sort(reverse=True)
