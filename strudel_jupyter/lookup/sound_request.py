@@ -35,6 +35,7 @@ __all__ = [
     "colour_words",
     "generic_stems",
     "holding_first",
+    "unknown_model",
     "opening_sound",
     "request_runs",
     "setting_runs",
@@ -353,3 +354,43 @@ def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str
     holding = holders(head)
     first = [h for h in hits if key(h) in holding]
     return [*first, *(h for h in hits if h not in first)] if first else list(hits)
+
+
+# A gear model written as letters and a number: "juno-106", "tb 303", "ms-20", "mpc 2000".
+_MODEL = re.compile(r"\b([A-Za-z]{2,10})(-| |)(\d{1,4})\b")
+
+
+def _model_numbers(index: StrudelIndex) -> frozenset[str]:
+    """Every run of digits in a bank's name: the model numbers Strudel has (808, 909, 303)."""
+    return index.derived.get_or_build(
+        ("sound_request", "model_numbers"),
+        lambda: frozenset(n for b in index.sounds.banks for n in re.findall(r"\d+", b)),
+    )
+
+
+def unknown_model(index: StrudelIndex, text: str) -> str | None:
+    """A gear model the question names (letters and a number) that no sound or bank is, as
+    written ("juno-106", "ms-20"), or None. Letters count as a model's when neither the docs'
+    nor the sounds' own words hold them ("juno": only a phrase of ours) or some bank's name
+    starts with them ("ms", "mpc", "tr": the bank names spell models so); the model is known when a name holds the letters with the number, or
+    with the number's leading digits (the SP-1200 is ``sp12``). "hats 16 times" names no model."""
+    if not any(c.isdigit() for c in text):
+        return None
+    names = index.sounds.names
+    banks = index.sounds.banks
+    for match in _MODEL.finditer(text):
+        letters, apart, number = match.group(1).lower(), match.group(2), match.group(3)
+        starts_bank = any(b.startswith(letters) for b in banks)
+        if apart == " " and not starts_bank:
+            continue  # "japanese 13-string zither": a word and a number, not a model's name
+        if tuple(tokenize(letters + number)) in load_phrasebook().table:
+            continue  # a model the phrasebook names ("dx7": the FM electric piano)
+        own = all(t in index.reference.text.own or t in index.sounds.text.own for t in tokenize(letters))
+        if not starts_bank and (own or number in _model_numbers(index)):
+            continue  # "hats 16 times", "crisp 909 hats": a word of the docs, or before a model Strudel has
+        short = number.rstrip("0")
+        spelled = {letters + number, letters + short} if short else {letters + number}
+        if any(s in name for name in (*banks, *names) for s in spelled):
+            continue
+        return match.group(0)
+    return None

@@ -14,9 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strudel_jupyter import strudel_knowledge
+from strudel_jupyter.devtools.evaluation import known_names
 from strudel_jupyter.lookup.machines import machine_sounds
 from strudel_jupyter.lookup.ranking import prose_words
 from strudel_jupyter.lookup.sound_request import colour_words, sound_head
+
+from .responses import assert_not_invented
 
 
 def _names(response) -> list[str]:
@@ -247,3 +250,28 @@ def test_an_instrument_named_in_full_keeps_its_sound_first(shared_index):
     # "fretless bass guitar": the fretless bass, not every guitar; "Korg Minipops rhythm box": the machine
     assert strudel_knowledge("fretless bass guitar", index=shared_index)["items"][0]["name"] == "gm_fretless_bass"
     assert strudel_knowledge("Korg Minipops rhythm box", index=shared_index)["items"][0]["name"].startswith("korg")
+
+
+@pytest.mark.parametrize("query", ["korg ms-20 bass", "the mpc 2000 snare", "an oberheim ob-8 pad"])
+def test_a_gear_model_no_sound_or_bank_is_is_a_no_with_the_closest(shared_index, query):
+    # Given a machine's model that no bank or sound is (the banks spell models: ms404, mpc1000)
+    response = strudel_knowledge(query, index=shared_index)
+    # Then Strudel says it has no such machine, offering real sounds that come closest
+    assert not response["ok"] and response["reason"] == "not_found", response["answer"]
+    assert response["suggestions"] and "Strudel has no" in response["answer"]
+    assert_not_invented(response, known_names(shared_index))
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("an sp-1200 snare", "sp12"),
+        ("tr-808 kick", "808"),
+        ("a dx7 electric piano", "gm_epiano2"),
+        ("crisp 909 hats", "909"),
+    ],
+)
+def test_a_gear_model_strudel_has_is_answered(shared_index, query, first):
+    # the SP-1200 is the bank sp12; the DX7 is what the phrasebook calls the FM electric piano
+    response = strudel_knowledge(query, index=shared_index)
+    assert response["ok"] and first in response["items"][0]["name"], [i["name"] for i in response["items"]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...data.index import StrudelIndex
 from ...data.textindex import tokenize
@@ -32,7 +33,7 @@ from ..ranking import (
     suggest,
 )
 from ..relevance import text_reference
-from ..sound_request import colour_and_sound, colour_words, holding_first, opening_sound
+from ..sound_request import colour_and_sound, colour_words, holding_first, opening_sound, unknown_model
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -120,6 +121,10 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     sure = confidence(evidence)
     if evidence.absent(sure):
         return _absent(question, evidence, hits, sure, near)
+    model = unknown_model(question.index, parsed.text) if chosen == "sounds" else None
+    if model is not None:  # "korg ms-20 bass": no sound or bank is that machine; the closest are
+        lacking = replace(evidence, missing=(model,), words=1)
+        return _absent(question, lacking, hits, min(sure, MODEL_CONFIDENCE))
     response = question.success(
         chosen, "search", describe_hits(question.index, hits, detail=False), question.items(hits, examples=1)
     )
@@ -231,6 +236,8 @@ def _evidence(
     )
 
 
+#: A sound answer to a question naming a gear model no sound or bank is: only the closest.
+MODEL_CONFIDENCE = 0.3
 ABSENT_CLOSEST = 3  # names offered as the closest to something Strudel lacks
 MEANINGS_OFFERED = 2  # names a check offers for what an unknown word means, before its spelling neighbours
 
