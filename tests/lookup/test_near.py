@@ -167,3 +167,19 @@ def test_things_strudel_has_worded_like_the_new_near_things_stay_answers(shared_
     # Then it is answered with that thing, not "Strudel has no ..."
     assert response["ok"] is True, response["answer"]
     assert response["items"][0]["name"] == first, [i["name"] for i in response["items"]]
+
+
+@pytest.mark.parametrize(
+    ("query", "thing", "first"),
+    [
+        ("is there a moog synth", "moog synth", "saw"),
+        ("is there a freeze effect", "freeze effect", "chop"),
+        ("is there a sound bath", "sound bath", "gong"),
+    ],
+)
+def test_a_check_on_a_thing_named_with_a_generic_word_says_what_comes_closest(shared_index, query, thing, first):
+    # Given a check whose subject a generic word ("synth", "effect", "sound") completes
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is a no that names the thing with that word, and offers its nearest real name first
+    assert response["ok"] is False and f"Strudel has no {thing}; closest: {first} (" in response["answer"]
+    assert response["suggestions"][0] == first, response["suggestions"]
