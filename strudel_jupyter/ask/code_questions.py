@@ -238,9 +238,28 @@ def answer_missing(question: Question, subject: str, domain: Domain) -> Knowledg
     return None if _exact_hits(question, subject, domain, None) else _not_real(question, subject, domain, None)
 
 
+def _with_a_neighbour(text: str, subject: str) -> list[str]:
+    """The subject with the word written right after it, then right before it ("is there a
+    moog synth": "moog synth"; "is there a sound bath": "sound bath"): a check reads a generic
+    word ("synth", "sound", "effect") apart from its subject, but a thing Strudel lacks may be
+    named with it (``phrasebook/near.txt``)."""
+    word = r"([A-Za-z0-9]+)"
+    subject_re = rf"(?<![\w-]){re.escape(subject)}(?![\w-])"
+    after = re.search(rf"{subject_re}[\s-]+{word}", text, re.IGNORECASE)
+    before = re.search(rf"{word}[\s-]+{subject_re}", text, re.IGNORECASE)
+    return [*([f"{subject} {after.group(1)}"] if after else []), *([f"{before.group(1)} {subject}"] if before else [])]
+
+
 def _not_real(question: Question, subject: str, domain: Domain, noun: str | None) -> KnowledgeFailure:
     """Not an exact name: say so, offer real names, and point out the other domain."""
     ref, snd = question.index.reference, question.index.sounds
+    lacking = near_answer(question.index, subject)  # "Strudel has no vocoder; closest: vowel (...)."
+    said = subject
+    for wider in [] if lacking else _with_a_neighbour(question.q, subject):
+        lacking = near_answer(question.index, wider)  # "is there a moog synth": the thing is "moog synth"
+        if lacking:
+            said = wider
+            break
     name = split_sound_index(subject)[0]
     suggestions: list[str] = []
     notes: list[str] = []
@@ -269,13 +288,12 @@ def _not_real(question: Question, subject: str, domain: Domain, noun: str | None
     if sound is not None and not sound.hidden and noun == "bank":
         suggestions.append(sound.name)
         notes.append(f"{subject} is a sound, not a bank.")
-    for s in [*closest_meanings(question.index, subject, domain), *suggest(question.index, subject, domain=domain)]:
+    for s in [*closest_meanings(question.index, said, domain), *suggest(question.index, subject, domain=domain)]:
         if s not in suggestions:
             suggestions.append(s)
     suggestions = suggestions[:5]
     where = {"reference": "function", "sounds": "sound or bank"}.get(domain, "function, sound or bank")
     answer = f"{NOT_FOUND} {subject!s} is not a known Strudel {where}."
-    lacking = near_answer(question.index, subject)  # "Strudel has no vocoder; closest: vowel (...)."
     if lacking:
         answer = f"{NOT_FOUND} {lacking}"
         spelled = [s for s in suggestions if f"{s} (" not in lacking]

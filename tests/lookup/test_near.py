@@ -119,3 +119,67 @@ def test_can_i_use_a_musicians_word_answers_the_function_strudel_calls_it():
         assert response["ok"] and response["items"][0]["name"] == "room", query
     # and a thing Strudel lacks, asked the same way, stays a no
     assert not strudel_knowledge("is there a flanger effect")["ok"]
+
+
+@pytest.mark.parametrize(
+    ("query", "thing", "first"),
+    [
+        # studio and DAW features
+        ("can I load a VST plugin", "vst plugin", "midi"),
+        ("is there chord detection for audio", "chord detection", "chord"),
+        ("stem separation of a song", "stem separation", "samples"),
+        # synths and drum machines by name, with no bank or sound of their own
+        ("a juno-106 pad", "juno-106", "supersaw"),
+        ("I want sp-1200 drums", "sp-1200", "emusp12"),
+        # effects with no module of their own
+        ("a comb filter on the hats", "comb filter", "delay"),
+        ("a karplus-strong pluck", "karplus strong", "decay"),
+        # sound effects and instruments no sample is
+        ("add an air horn on the drop", "air horn", "gm_trumpet"),
+        ("dog barking in the background", "dog bark", "crow"),
+        ("play a surdo", "surdo", "gm_taiko_drum"),
+    ],
+)
+def test_more_things_musicians_expect_answer_no_with_the_nearest_real_name(shared_index, query, thing, first):
+    # Given a question naming gear, a feature or a sound Strudel does not have
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it says Strudel has none, and offers the nearest real name first, with its reason
+    assert response["ok"] is False and response["reason"] == "not_found", response["answer"]
+    assert f"Strudel has no {thing}; closest: {first} (" in response["answer"]
+    assert response["suggestions"][0] == first, response["suggestions"]
+    assert all(_real(shared_index, s) for s in response["suggestions"])
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        # worded like the near things above (a reverse reverb, a car engine, a tape-era
+        # effect unit, a vinyl plugin), but Strudel has them
+        ("a reverse cymbal swell", "gm_reverse_cymbal"),
+        ("a helicopter sound", "gm_helicopter"),
+        ("a tape delay on the snare", "delay"),
+        ("a vinyl crackle layer", "crackle"),
+    ],
+)
+def test_things_strudel_has_worded_like_the_new_near_things_stay_answers(shared_index, query, first):
+    # Given a question about a thing Strudel has, in the words of gear or effects near.txt lists
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is answered with that thing, not "Strudel has no ..."
+    assert response["ok"] is True, response["answer"]
+    assert response["items"][0]["name"] == first, [i["name"] for i in response["items"]]
+
+
+@pytest.mark.parametrize(
+    ("query", "thing", "first"),
+    [
+        ("is there a moog synth", "moog synth", "saw"),
+        ("is there a freeze effect", "freeze effect", "chop"),
+        ("is there a sound bath", "sound bath", "gong"),
+    ],
+)
+def test_a_check_on_a_thing_named_with_a_generic_word_says_what_comes_closest(shared_index, query, thing, first):
+    # Given a check whose subject a generic word ("synth", "effect", "sound") completes
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is a no that names the thing with that word, and offers its nearest real name first
+    assert response["ok"] is False and f"Strudel has no {thing}; closest: {first} (" in response["answer"]
+    assert response["suggestions"][0] == first, response["suggestions"]
