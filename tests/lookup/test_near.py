@@ -130,7 +130,6 @@ def test_can_i_use_a_musicians_word_answers_the_function_strudel_calls_it():
         ("stem separation of a song", "stem separation", "samples"),
         # synths and drum machines by name, with no bank or sound of their own
         ("a juno-106 pad", "juno-106", "supersaw"),
-        ("I want sp-1200 drums", "sp-1200", "emusp12"),
         # effects with no module of their own
         ("a comb filter on the hats", "comb filter", "delay"),
         ("a karplus-strong pluck", "karplus strong", "decay"),
