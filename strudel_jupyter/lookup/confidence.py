@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..data.index import StrudelIndex
@@ -112,6 +112,15 @@ _FILLER = frozenset(
 )
 
 
+def _noun_y(lower: str, held: Callable[[str], bool]) -> bool:
+    """An adjective made of a noun and "-y" or "-ey" ("flutey", "boomy", "plucky") whose noun's
+    stems are ``held`` (by the docs, the sounds or the phrasebook)."""
+    if len(lower) <= MISSING_ADVERB_LETTERS or not lower.endswith("y") or lower.endswith("ly"):
+        return False
+    bases = {lower[:-1], lower[:-2] if lower.endswith("ey") else lower[:-1]}
+    return any(stems and all(held(t) for t in stems) for stems in map(tokenize, bases))
+
+
 def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     """The words of a question that nothing in Strudel holds, in order.
 
@@ -135,6 +144,8 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # how, not what: "wobble woozily", "a draggable fader", "reusable" (never a thing)
         if lower in _FILLER:
             continue  # "microtonal stuff", "a general purpose LFO", "hiss underneath the synth"
+        if _noun_y(lower, lambda t: t in ref_text or t in sound_text or t in known):
+            continue  # "soft and flutey", "a bassy kick": like a thing Strudel has, not a thing
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if all(t in wish_object_stems() for t in word_stems):

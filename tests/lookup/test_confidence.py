@@ -151,3 +151,12 @@ def test_colour_filler_and_note_values_are_not_things_strudel_lacks(shared_index
     # and a question built around them is answered, not refused
     for question in ("a draggable fader inside my code", "microtonal stuff, like 31 notes per octave"):
         assert strudel_knowledge(question, index=shared_index)["ok"], question
+
+
+def test_a_noun_made_an_adjective_and_gear_words_are_not_things_strudel_lacks(shared_index):
+    # Given "-y" adjectives of nouns Strudel holds and the glossary's hardware and envelope words
+    assert missing_words(shared_index, ["flutey", "wiggly", "usb"]) == []
+    # Then questions built on them are answered: a USB keyboard is a MIDI keyboard's input
+    names = [i["name"] for i in strudel_knowledge("jam on my usb keyboard", index=shared_index)["items"]]
+    assert names[0] == "midikeys", names
+    assert strudel_knowledge("a soft, flutey sine tone", index=shared_index)["ok"]
