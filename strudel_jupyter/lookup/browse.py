@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from ..data.index import StrudelIndex, get_index
@@ -16,6 +17,7 @@ from ..data.reference_tab import IGNORED_TAGS
 from ..data.sounds import SoundEntry
 from ..data.sounds_tab import SOUND_CATEGORIES, normalise_category
 from ..data.sounds_tab import sound_label as label_with_count
+from .answers.engine_only import ENGINE_NEEDS, engine_only_entries
 from .concepts import concept_functions, drum_sounds
 from .items import BankItem, FunctionItem, SoundItem, bank_item, function_item, sound_item
 from .ranking import suggest
@@ -209,11 +211,21 @@ def reference_detail(name: str, *, index: StrudelIndex | None = None) -> Functio
     """One entry in the spec's item shape (all examples, sanitised HTML added), or None."""
     index = index or get_index()
     entry = index.reference.get(name)
+    notice = ""
     if entry is None:
-        return None
+        # a function documented for one engine only (leslie): the tab has no row for it, but an
+        # answer names it, so its page says what it is and what it needs
+        found = engine_only_entries(index).get(name)
+        if found is None:
+            return None
+        entry, engine = found
+        notice = (
+            f"<p class='strudel-engine-only'><strong>{escape(engine)} only</strong>: "
+            f"{escape(ENGINE_NEEDS[engine])}. The REPL's reference tab does not list it.</p>"
+        )
     return {
         **function_item(entry, None, examples=len(entry.examples)),
-        "description_html": entry.description_html,
+        "description_html": notice + entry.description_html,
         "synonyms_text": entry.synonyms_text,
         "display_tags": [t for t in entry.filter_tags if t not in IGNORED_TAGS],
     }

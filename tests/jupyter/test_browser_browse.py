@@ -224,6 +224,22 @@ def test_the_ask_box_waits_for_a_question_and_makes_room_for_what_it_opens(page)
     assert visible_in_panel(page, detail.locator(".jp-Strudel-detailTitle"))
 
 
+def test_an_engine_only_answer_opens_a_page_saying_its_engine(page):
+    ask = sidebar(page).locator(".jp-Strudel-knowledge input")
+    box = sidebar(page).locator(".jp-Strudel-answer details.jp-Strudel-answerBox")
+    # Given an answer naming leslie, documented for SuperDirt only (the tab lists no row for it)
+    ask.fill("what does leslie do")
+    ask.press("Enter")
+    link = box.locator(".jp-Strudel-answerItem .jp-Strudel-link", has_text="leslie").first
+    link.wait_for()
+    # When its name is clicked, Then its page opens and says the engine it needs
+    link.click()
+    detail = tabpanel(page, "Reference").locator(".jp-Strudel-detail[data-name='leslie']")
+    detail.wait_for()
+    assert "SuperDirt only" in detail.inner_text() and ".osc()" in detail.inner_text()
+    assert not tabpanel(page, "Reference").locator(".jp-Strudel-error").count()
+
+
 def test_keyboard_path_from_search_to_list_is_two_tabs(page):
     reference = tabpanel(page, "Reference")
     search = reference.get_by_role("searchbox", name="Search functions by name or synonym")

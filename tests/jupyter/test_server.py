@@ -190,6 +190,18 @@ async def test_reference_entry_by_synonym(api):
     assert status == 200 and body["name"] == with_synonym["name"]
 
 
+async def test_an_engine_only_function_an_answer_names_has_a_page_saying_so(api):
+    # Given leslie, documented for SuperDirt only: the tab lists no row for it
+    _, listing = await api("reference", params={"search": "leslie"})
+    assert all(i["name"] != "leslie" for i in listing["items"])
+    # When its page is asked for (an answer's name clicked in the Ask box)
+    status, body = await api("reference", "leslie")
+    # Then it is there, saying which engine it needs before its own description
+    assert status == 200 and body["name"] == "leslie"
+    assert body["description_html"].startswith("<p class='strudel-engine-only'><strong>SuperDirt only</strong>")
+    assert ".osc()" in body["description_html"] and "Leslie" in body["description_html"]
+
+
 async def test_unknown_reference_entry_is_404_with_suggestions(api):
     status, body = await api("reference", "rooom")
     assert status == 404

@@ -22,10 +22,10 @@ from ..relevance import IMPORTANCE_FLOOR, word_importance
 from .describe import describe_function
 from .question import Question
 
-__all__ = ["answer_engine_only", "described_engine_only", "engine_only_entries", "lead_engine_only"]
+__all__ = ["ENGINE_NEEDS", "answer_engine_only", "described_engine_only", "engine_only_entries", "lead_engine_only"]
 
 #: What a function of each engine needs in order to be heard.
-_NEEDS = {
+ENGINE_NEEDS = {
     "SuperDirt": "it takes effect only when the pattern is sent to SuperDirt with .osc(); Strudel's own audio ignores it",
     "supradough": "it takes effect only in supradough, the experimental audio engine; superdough, the default, ignores it",
 }
@@ -64,7 +64,7 @@ def answer_engine_only(question: Question, subject: str) -> KnowledgeResponse | 
     item = function_item(entry, hit, examples=2)
     answer = (
         f"{entry.name} is documented as {engine}-only: the REPL's reference tab does not list it, and "
-        f"{_NEEDS[engine]}. {describe_function(entry)}"
+        f"{ENGINE_NEEDS[engine]}. {describe_function(entry)}"
     )
     question.notes.append(f"{entry.name} is {engine}-only: not in the reference tab.")
     return question.success("reference", "detail", answer, [item])
@@ -140,7 +140,7 @@ def lead_engine_only(question: Question, words: Sequence[str], response: Knowled
     hit = Hit("reference", "function", entry.name, "text", SCORE_EXACT / 2, via=" ".join(words))
     rest = [i for i in items if i["name"] != entry.name]
     kept = rest[: question.limit_or(DEFAULT_LIMIT) - 1]
-    answer = f"{entry.name} ({engine} only: {_NEEDS[engine]}). {describe_function(entry)}"
+    answer = f"{entry.name} ({engine} only: {ENGINE_NEEDS[engine]}). {describe_function(entry)}"
     if kept:
         answer += f" In Strudel's own audio: {', '.join(str(i['name']) for i in kept)}."
     question.notes.append(f"{entry.name} is {engine}-only: not in the reference tab.")
