@@ -105,6 +105,12 @@ def confidence(evidence: Evidence) -> float:
 # so are nouns ("fly", "rally", "table")
 MISSING_ADVERB_LETTERS = 5
 _COLOUR_ENDINGS = ("ly", "able", "ible", "ful", "ish", "ous")
+# the common irregular participles say how a thing is made or played ("a scraper made from a
+# gourd", "a bell struck with a hammer"), never what Strudel lacks; a regular one may be the
+# thing itself ("vocoded", "sidechained": an effect Strudel has no name for), so it is read
+_PARTICIPLES = frozenset(
+    "made built struck blown shaken worn held sung rung spun bent strung known grown drawn woven hung sewn".split()
+)
 # nouns and prepositions that stand for no thing of their own
 _FILLER = frozenset(
     "stuff thing things something anything everything purpose kind sort sorts type bunch lots "
@@ -135,6 +141,8 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # how, not what: "wobble woozily", "a draggable fader", "reusable" (never a thing)
         if lower in _FILLER:
             continue  # "microtonal stuff", "a general purpose LFO", "hiss underneath the synth"
+        if lower in _PARTICIPLES:
+            continue  # "a scraper made from a gourd": how, not what
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if all(t in wish_object_stems() for t in word_stems):
