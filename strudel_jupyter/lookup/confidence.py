@@ -37,7 +37,7 @@ from .intent import STOPWORDS
 from .phrasebook import load_phrasebook
 from .wish_objects import wish_object_stems
 
-__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "unheld_heads"]
+__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "participle", "unheld_heads"]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
 CONFIDENT = 0.55
@@ -166,6 +166,17 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
         if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
             missing.append(lower)
     return missing
+
+
+def participle(word: str) -> bool:
+    """A past participle: a common irregular one ("made", "struck") or a word of more than
+    MISSING_ADVERB_LETTERS letters ending in "-ed" ("carved", "covered"; not "-eed": "seaweed").
+    Where it stands decides what it says: after a sound's name it describes the sound ("a gourd
+    covered with beads", ``sound_request.colour_words``); alone it may be the thing ("vocoded")."""
+    lower = word.lower()
+    if lower in _PARTICIPLES:
+        return True
+    return len(lower) > MISSING_ADVERB_LETTERS and lower.endswith("ed") and not lower.endswith("eed")
 
 
 @functools.lru_cache(maxsize=2)

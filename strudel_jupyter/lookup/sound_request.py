@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.textindex import tokenize
-from .confidence import missing_words
+from .confidence import missing_words, participle
 from .glossary import expand
 from .intent import REFERENCE_WORDS, SOUND_WORDS, STOPWORDS
 from .phrasebook import load_phrasebook
@@ -35,6 +35,7 @@ __all__ = [
     "colour_words",
     "generic_stems",
     "holding_first",
+    "named_head",
     "opening_sound",
     "request_runs",
     "setting_runs",
@@ -186,7 +187,8 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     run of words, when that head is a sound's word ("hats", "strings", "pipes"), is an adjective
     or a setting (*premodifier*). So is one in a phrase after such a head, past a preposition
     or a comma ("crash cymbal on the downbeat", "pan pipes from the andes", "..., ravi
-    shankar"). What is left is the thing asked for: the head itself ("a mandolin for a
+    shankar"), and a participle right after the head with its own setting ("a gourd covered
+    with beads", "a drum carved from a trunk"). What is left is the thing asked for: the head itself ("a mandolin for a
     serenade"), or a word before a generic sound word ("tabla drums", "beatbox samples":
     an instrument's name, which only ``phrasebook/near.txt`` can tell from an adjective).
     Read only for a sound answer (``answers/free_text.py``).
@@ -212,11 +214,14 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     generic = generic_stems(index)
     for words, apart in _runs(text):
         last = _head(words, generic)
+        trailing = -1  # a participle after the head describes it: "a gourd covered with beads"
+        if last > 0 and participle(words[last]):
+            trailing, last = last, _head(words[:last], generic)
         described = last >= 0 and names_sounds(words[last])
         setting = named_before and apart
         for i, word in enumerate(words):
             lower = word.lower()
-            if lower in wanted and lower not in colour and (setting or (i < last and described)):
+            if lower in wanted and lower not in colour and (setting or ((i < last or i == trailing) and described)):
                 colour.append(lower)
         named_before = described or setting
     return colour
@@ -353,3 +358,20 @@ def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str
     holding = holders(head)
     first = [h for h in hits if key(h) in holding]
     return [*first, *(h for h in hits if h not in first)] if first else list(hits)
+
+
+def named_head(index: StrudelIndex, text: str) -> str | None:
+    """The last word of a description's request (before its setting) that names sounds by
+    their own names ("flute" in "the cheap plastic flute children learn first"), when there is
+    exactly one: what a sound answer must be (``holding_first``), whatever colour the other
+    words add. None for a word the glossary reads as the docs' or a function's name."""
+    found: list[str] = []
+    for run in request_runs(text):
+        for word in run:
+            stems = tokenize(word)
+            if not stems or word.lower() in SOUND_WORDS or word[0].isdigit():
+                continue
+            if all(t in index.sounds.naming_words for t in stems) and not expand(stems):
+                if index.reference.get(word) is None and word.lower() not in found:
+                    found.append(word.lower())
+    return found[0] if len(found) == 1 else None
