@@ -86,7 +86,7 @@ def _runs(text: str) -> list[tuple[list[str], bool]]:
     run: list[str] = []
     between: list[str] = []
     for token in [*_WORD_OR_BREAK.findall(text), "."]:
-        if token[0].isalnum() and token.lower() not in STOPWORDS:
+        if token[0].isalnum() and token.lower() not in STOPWORDS and token.lower() not in _SETTING:
             if not run:
                 between_set = any(t.lower() in _SETTING for t in between)
                 between = []
@@ -148,7 +148,7 @@ def _opens_with_content(tokens: Sequence[str]) -> bool:
     """``sound_head``'s "not me", cheaply: whether nothing but articles stands before the
     question's first content word (the first run's first word), as ``_read_head`` requires."""
     for token in tokens:
-        if token[0].isalnum() and token.lower() not in STOPWORDS:
+        if token[0].isalnum() and token.lower() not in STOPWORDS and token.lower() not in _SETTING:
             return True
         if token.lower() not in _ARTICLES:
             return False
@@ -215,7 +215,7 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     for words, apart in _runs(text):
         last = _head(words, generic)
         trailing = -1  # a participle after the head describes it: "a gourd covered with beads"
-        if last > 0 and participle(words[last]):
+        if last > 0 and _trailing_participle(words[last]):
             trailing, last = last, _head(words[:last], generic)
         described = last >= 0 and names_sounds(words[last])
         setting = named_before and apart
@@ -227,6 +227,14 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     return colour
 
 
+def _trailing_participle(word: str) -> bool:
+    """A participle after a sound's name, past ("a gourd covered with beads") or present ("rain
+    falling on the roof", "a helicopter flying over"): it says what the sound does or is."""
+    lower = word.lower()
+    return participle(lower) or (len(lower) > _PRESENT_LETTERS and lower.endswith("ing"))
+
+
+_PRESENT_LETTERS = 5  # "falling", "flying"; not "ring", "swing", "string"
 _SOUNDS_HOLDING = 6  # the other words may describe any of the first few sound answers
 _OTHER_WORDS = 8  # a description longer than this says more than the sound it opens with
 

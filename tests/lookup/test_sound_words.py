@@ -72,6 +72,9 @@ def test_something_done_to_a_machines_drum_is_still_the_function(shared_index):
         ("a glassy realistic concert grand", {"steinway", "gm_piano", "piano", "kawai"}),
         ("crash cymbal on the last beat of the chorus", {"cr"}),
         ("mellow nylon guitar from brazil", {"gm_acoustic_guitar_nylon"}),
+        # a participle after the sound's name, with its own setting, describes the sound
+        ("a harp glistening under moonlight", {"harp", "gm_orchestral_harp", "folkharp"}),
+        ("a gourd covered with beads", {"cabasa"}),
     ],
 )
 def test_an_adjective_or_setting_of_a_sound_named_is_never_what_strudel_lacks(shared_index, query, firsts):
@@ -88,6 +91,10 @@ def test_colour_words_are_premodifiers_and_settings_of_a_sound_not_its_head(shar
     assert colour_words(shared_index, "crisp 909 hats", ["crisp"]) == ["crisp"]
     assert colour_words(shared_index, "pan pipes from the andes", ["andes"]) == ["andes"]
     assert colour_words(shared_index, "sitar strings, ravi shankar", ["ravi", "shankar"]) == ["ravi", "shankar"]
+    assert colour_words(shared_index, "a harp glistening under moonlight", ["glistening", "moonlight"]) == [
+        "glistening",
+        "moonlight",
+    ]
     # Then the thing asked for stays: the head, a name before a generic sound word, a second thing
     assert colour_words(shared_index, "a mandolin for a serenade", ["mandolin", "serenade"]) == []
     assert colour_words(shared_index, "indian tabla drums", ["tabla"]) == []
