@@ -139,10 +139,10 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # a number
         if not acronym and len(lower) > MISSING_ADVERB_LETTERS and lower.endswith(_COLOUR_ENDINGS):
             continue  # how, not what: "wobble woozily", "a draggable fader", "reusable" (never a thing)
-        if lower in _FILLER:
-            continue  # "microtonal stuff", "a general purpose LFO", "hiss underneath the synth"
         if lower in _PARTICIPLES:
             continue  # "a scraper made from a gourd": how, not what
+        if lower in _FILLER:
+            continue  # "microtonal stuff", "a general purpose LFO", "hiss underneath the synth"
         if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
         if all(t in wish_object_stems() for t in word_stems):

@@ -34,8 +34,8 @@ __all__ = [
     "colour_and_sound",
     "colour_words",
     "generic_stems",
-    "holding_first",
     "named_head",
+    "holding_first",
     "opening_sound",
     "request_runs",
     "setting_runs",
@@ -342,12 +342,32 @@ def colour_and_sound(index: StrudelIndex, text: str) -> str | None:
     return head
 
 
-def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str) -> list[Hit]:
+def named_head(index: StrudelIndex, text: str) -> str | None:
+    """The last word of a description's request (before its setting) that names sounds by
+    their own names ("flute" in "the cheap plastic flute children learn first"), when there is
+    exactly one: what a sound answer must be (``holding_first``), whatever colour the other
+    words add. None for a word the glossary reads as the docs' or a function's name."""
+    found: list[str] = []
+    for run in request_runs(text):
+        for word in run:
+            stems = tokenize(word)
+            if not stems or word.lower() in SOUND_WORDS or word[0].isdigit():
+                continue
+            if all(t in index.sounds.naming_words for t in stems) and not expand(stems):
+                if index.reference.get(word) is None and word.lower() not in found:
+                    found.append(word.lower())
+    return found[0] if len(found) == 1 else None
+
+
+def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str | None = None) -> list[Hit]:
     """``hits`` with the sounds whose text holds ``head`` first, in their order, when the first
     holds neither it nor another naming word of the request (only its colour): in "a fat snare"
-    the snares lead, not supersaw's "fat"; "fretless bass guitar" stays the fretless bass."""
-    if not hits:
-        return []
+    the snares lead, not supersaw's "fat"; "fretless bass guitar" stays the fretless bass.
+    Without ``head``, the one kind of instrument the request names (``named_head``), if any."""
+    if head is None:
+        head = named_head(index, text)
+    if not hits or head is None:
+        return list(hits)
 
     def holders(word: str) -> set[str]:
         return set(index.sounds.text.score(tokenize(word)))
@@ -366,20 +386,3 @@ def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str
     holding = holders(head)
     first = [h for h in hits if key(h) in holding]
     return [*first, *(h for h in hits if h not in first)] if first else list(hits)
-
-
-def named_head(index: StrudelIndex, text: str) -> str | None:
-    """The last word of a description's request (before its setting) that names sounds by
-    their own names ("flute" in "the cheap plastic flute children learn first"), when there is
-    exactly one: what a sound answer must be (``holding_first``), whatever colour the other
-    words add. None for a word the glossary reads as the docs' or a function's name."""
-    found: list[str] = []
-    for run in request_runs(text):
-        for word in run:
-            stems = tokenize(word)
-            if not stems or word.lower() in SOUND_WORDS or word[0].isdigit():
-                continue
-            if all(t in index.sounds.naming_words for t in stems) and not expand(stems):
-                if index.reference.get(word) is None and word.lower() not in found:
-                    found.append(word.lower())
-    return found[0] if len(found) == 1 else None

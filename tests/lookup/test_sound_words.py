@@ -174,6 +174,85 @@ def test_asking_whether_strudel_has_an_instrument_it_lacks_stays_a_no(shared_ind
     assert response["ok"] is False and "Strudel has no djembe" in response["answer"]
 
 
+# ------------------------------------------------------------------ instruments described, not named
+# (issue 21: where an instrument comes from, what it is made of, how it is played; none names it)
+@pytest.mark.parametrize(
+    ("query", "firsts"),
+    [
+        ("the huge drums at a japanese festival", {"gm_taiko_drum"}),
+        ("the cheap plastic flute children learn first", {"gm_recorder", "recorder"}),
+        ("a wooden box you sit on and slap", {"cajon"}),
+        ("oil drums tuned into pans in trinidad", {"gm_steel_drums"}),
+        ("metal tines you pluck with your thumbs", {"gm_kalimba", "kalimba"}),
+        ("a drone pipe from aboriginal australia", {"didgeridoo"}),
+        ("a scraper made from a gourd", {"guiro"}),
+        ("a squeezebox for argentine tango", {"gm_bandoneon"}),
+        ("the reed instrument played at north indian weddings", {"gm_shanai"}),
+        ("an egg shaped flute made of clay", {"ocarina", "gm_ocarina"}),
+        ("a wet finger rubbed around a glass", {"wineglass"}),
+        ("a gourd covered with beads", {"cabasa"}),
+        ("a drum carved from a tree trunk", {"slitdrum"}),
+        ("the scottish pipes with drones", {"gm_bagpipe"}),
+        ("a keyboard stevie wonder made funky", {"gm_clavinet"}),
+        ("the xylophone of the griots, with gourds under its keys", {"balafon"}),
+    ],
+)
+def test_an_instrument_described_without_its_name_answers_that_sound(shared_index, query, firsts):
+    # Given an instrument described by its origin, material, playing or use, never named
+    response = strudel_knowledge(query, index=shared_index)
+    # Then that instrument's sound answers first, and no word of the description is "missing"
+    assert response["ok"] is True, response["answer"]
+    assert "Strudel has no" not in response["answer"]
+    assert _names(response)[0] in firsts, _names(response)
+
+
+def test_a_near_thing_a_sounds_own_words_describe_is_that_sound(shared_index):
+    # Given "lute" (near: Strudel has no lute) beside words the shamisen's phrases hold
+    response = strudel_knowledge("a three stringed japanese lute", index=shared_index)
+    # Then the shamisen answers
+    assert response["ok"] is True and _names(response)[0] == "gm_shamisen", response["answer"]
+    # while a lute alone is still a thing Strudel lacks
+    alone = strudel_knowledge("a lute", index=shared_index)
+    assert alone["ok"] is False and "Strudel has no lute" in alone["answer"]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("crank up the resonance", "lpq"),
+        ("a metallic bell tone with fm", "fmi"),
+        ("add a hollow breathy noise to the synth", "noise"),
+        ("make the drums sound festive with swing", "swing"),
+        ("blow the bass up with a bitcrusher", "crush"),
+    ],
+)
+def test_a_function_asked_with_instrument_words_keeps_the_function(shared_index, query, first):
+    # Given a change to a sound, worded with words the instruments' descriptions use too
+    # ("crank", "metallic", "hollow", "festive", "blow")
+    response = strudel_knowledge(query, index=shared_index)
+    # Then the function answers, not an instrument those words describe
+    assert response["ok"] is True, response["answer"]
+    assert _names(response)[0] == first, _names(response)
+
+
+@pytest.mark.parametrize(
+    ("query", "thing"),
+    [
+        ("a handpan melody", "handpan"),
+        ("a ukulele strum", "ukulele"),
+        ("a hurdy gurdy drone", "hurdy"),
+        ("djembe rhythms for a drum circle", "djembe"),
+        ("some gamelan gongs", "gamelan"),
+    ],
+)
+def test_an_instrument_strudel_lacks_stays_a_no_among_the_descriptions(shared_index, query, thing):
+    # Given an instrument no sound of the snapshot is (phrasebook/near.txt), among descriptive words
+    response = strudel_knowledge(query, index=shared_index)
+    # Then it is still a no, naming the thing, though the words around it now describe sounds
+    assert response["ok"] is False, _names(response)
+    assert "Strudel has no" in response["answer"] and thing in response["answer"], response["answer"]
+
+
 @pytest.mark.parametrize(
     ("query", "first"),
     [
@@ -254,82 +333,3 @@ def test_an_instrument_named_in_full_keeps_its_sound_first(shared_index):
     # "fretless bass guitar": the fretless bass, not every guitar; "Korg Minipops rhythm box": the machine
     assert strudel_knowledge("fretless bass guitar", index=shared_index)["items"][0]["name"] == "gm_fretless_bass"
     assert strudel_knowledge("Korg Minipops rhythm box", index=shared_index)["items"][0]["name"].startswith("korg")
-
-
-# ------------------------------------------------------------------ instruments described, not named
-# (issue 21: where an instrument comes from, what it is made of, how it is played; none names it)
-@pytest.mark.parametrize(
-    ("query", "firsts"),
-    [
-        ("the huge drums at a japanese festival", {"gm_taiko_drum"}),
-        ("the cheap plastic flute children learn first", {"gm_recorder", "recorder"}),
-        ("a wooden box you sit on and slap", {"cajon"}),
-        ("oil drums tuned into pans in trinidad", {"gm_steel_drums"}),
-        ("metal tines you pluck with your thumbs", {"gm_kalimba", "kalimba"}),
-        ("a drone pipe from aboriginal australia", {"didgeridoo"}),
-        ("a scraper made from a gourd", {"guiro"}),
-        ("a squeezebox for argentine tango", {"gm_bandoneon"}),
-        ("the reed instrument played at north indian weddings", {"gm_shanai"}),
-        ("an egg shaped flute made of clay", {"ocarina", "gm_ocarina"}),
-        ("a wet finger rubbed around a glass", {"wineglass"}),
-        ("a gourd covered with beads", {"cabasa"}),
-        ("a drum carved from a tree trunk", {"slitdrum"}),
-        ("the scottish pipes with drones", {"gm_bagpipe"}),
-        ("a keyboard stevie wonder made funky", {"gm_clavinet"}),
-        ("the xylophone of the griots, with gourds under its keys", {"balafon"}),
-    ],
-)
-def test_an_instrument_described_without_its_name_answers_that_sound(shared_index, query, firsts):
-    # Given an instrument described by its origin, material, playing or use, never named
-    response = strudel_knowledge(query, index=shared_index)
-    # Then that instrument's sound answers first, and no word of the description is "missing"
-    assert response["ok"] is True, response["answer"]
-    assert "Strudel has no" not in response["answer"]
-    assert _names(response)[0] in firsts, _names(response)
-
-
-def test_a_near_thing_a_sounds_own_words_describe_is_that_sound(shared_index):
-    # Given "lute" (near: Strudel has no lute) beside words the shamisen's phrases hold
-    response = strudel_knowledge("a three stringed japanese lute", index=shared_index)
-    # Then the shamisen answers
-    assert response["ok"] is True and _names(response)[0] == "gm_shamisen", response["answer"]
-    # while a lute alone is still a thing Strudel lacks
-    alone = strudel_knowledge("a lute", index=shared_index)
-    assert alone["ok"] is False and "Strudel has no lute" in alone["answer"]
-
-
-@pytest.mark.parametrize(
-    ("query", "first"),
-    [
-        ("crank up the resonance", "lpq"),
-        ("a metallic bell tone with fm", "fmi"),
-        ("add a hollow breathy noise to the synth", "noise"),
-        ("make the drums sound festive with swing", "swing"),
-        ("blow the bass up with a bitcrusher", "crush"),
-    ],
-)
-def test_a_function_asked_with_instrument_words_keeps_the_function(shared_index, query, first):
-    # Given a change to a sound, worded with words the instruments' descriptions use too
-    # ("crank", "metallic", "hollow", "festive", "blow")
-    response = strudel_knowledge(query, index=shared_index)
-    # Then the function answers, not an instrument those words describe
-    assert response["ok"] is True, response["answer"]
-    assert _names(response)[0] == first, _names(response)
-
-
-@pytest.mark.parametrize(
-    ("query", "thing"),
-    [
-        ("a handpan melody", "handpan"),
-        ("a ukulele strum", "ukulele"),
-        ("a hurdy gurdy drone", "hurdy"),
-        ("djembe rhythms for a drum circle", "djembe"),
-        ("some gamelan gongs", "gamelan"),
-    ],
-)
-def test_an_instrument_strudel_lacks_stays_a_no_among_the_descriptions(shared_index, query, thing):
-    # Given an instrument no sound of the snapshot is (phrasebook/near.txt), among descriptive words
-    response = strudel_knowledge(query, index=shared_index)
-    # Then it is still a no, naming the thing, though the words around it now describe sounds
-    assert response["ok"] is False, _names(response)
-    assert "Strudel has no" in response["answer"] and thing in response["answer"], response["answer"]

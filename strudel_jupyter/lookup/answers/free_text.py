@@ -32,7 +32,7 @@ from ..ranking import (
     suggest,
 )
 from ..relevance import text_reference
-from ..sound_request import colour_and_sound, colour_words, holding_first, named_head, opening_sound
+from ..sound_request import colour_and_sound, colour_words, holding_first, opening_sound
 from .describe import describe_hits
 from .question import NOT_FOUND, SOURCES, Question, failure
 
@@ -96,9 +96,7 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         # a description naming one kind of instrument ("the cheap plastic flute children learn
         # first"): a sound of that kind leads, not one its colour words describe loosely (a cheap
         # keyboard); a phrase of the first answer found whole says what is meant
-        named = named_head(question.index, parsed.text)
-        if named is not None:
-            ranking.sounds = holding_first(question.index, ranking.sounds, parsed.text, named)
+        ranking.sounds = holding_first(question.index, ranking.sounds, parsed.text)
     lead = opening_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
     if lead is not None:  # the sound the question opens with leads
         chosen = "sounds"
