@@ -346,7 +346,10 @@ def named_head(index: StrudelIndex, text: str) -> str | None:
     """The last word of a description's request (before its setting) that names sounds by
     their own names ("flute" in "the cheap plastic flute children learn first"), when there is
     exactly one: what a sound answer must be (``holding_first``), whatever colour the other
-    words add. None for a word the glossary reads as the docs' or a function's name."""
+    words add. None for a word the glossary reads as the docs' or a function's name, and for a
+    question that opens with a verb ("play the piano notes like a music box": an action)."""
+    if not _opens_with_content(_WORD_OR_BREAK.findall(text)):
+        return None
     found: list[str] = []
     for run in request_runs(text):
         for word in run:
