@@ -347,11 +347,12 @@ def named_head(index: StrudelIndex, text: str) -> str | None:
     their own names ("flute" in "the cheap plastic flute children learn first"), when there is
     exactly one: what a sound answer must be (``holding_first``), whatever colour the other
     words add. None for a word the glossary reads as the docs' or a function's name, and for a
-    question that opens with a verb ("play the piano notes like a music box": an action)."""
+    question that opens with anything but its noun phrase ("play the piano notes like a music
+    box": an action; the instrument is in its second run of words, not its first)."""
     if not _opens_with_content(_WORD_OR_BREAK.findall(text)):
         return None
     found: list[str] = []
-    for run in request_runs(text):
+    for run in request_runs(text)[:1]:
         for word in run:
             stems = tokenize(word)
             if not stems or word.lower() in SOUND_WORDS or word[0].isdigit():
