@@ -37,7 +37,7 @@ from .intent import STOPWORDS
 from .phrasebook import load_phrasebook
 from .wish_objects import wish_object_stems
 
-__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "unheld_heads"]
+__all__ = ["CONFIDENT", "NEAR_CONFIDENCE", "Evidence", "confidence", "missing_words", "participle", "unheld_heads"]
 
 #: Below this an answer is not given as one: ``ok: false`` with what comes closest.
 CONFIDENT = 0.55
@@ -105,6 +105,12 @@ def confidence(evidence: Evidence) -> float:
 # so are nouns ("fly", "rally", "table")
 MISSING_ADVERB_LETTERS = 5
 _COLOUR_ENDINGS = ("ly", "able", "ible", "ful", "ish", "ous")
+# the common irregular participles say how a thing is made or played ("a scraper made from a
+# gourd", "a bell struck with a hammer"), never what Strudel lacks; a regular one may be the
+# thing itself ("vocoded", "sidechained": an effect Strudel has no name for), so it is read
+_PARTICIPLES = frozenset(
+    "made built struck blown shaken worn held sung rung spun bent strung known grown drawn woven hung sewn".split()
+)
 # nouns and prepositions that stand for no thing of their own
 _FILLER = frozenset(
     "stuff thing things something anything everything purpose kind sort sorts type bunch lots "
@@ -142,6 +148,8 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
             continue  # a number
         if not acronym and len(lower) > MISSING_ADVERB_LETTERS and lower.endswith(_COLOUR_ENDINGS):
             continue  # how, not what: "wobble woozily", "a draggable fader", "reusable" (never a thing)
+        if lower in _PARTICIPLES:
+            continue  # "a scraper made from a gourd": how, not what
         if lower in _FILLER:
             continue  # "microtonal stuff", "a general purpose LFO", "hiss underneath the synth"
         if _noun_y(lower, lambda t: t in ref_text or t in sound_text or t in known):
@@ -169,6 +177,17 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
         if lower not in missing and not all(j in covered for j in range(starts[i], starts[i + 1])):
             missing.append(lower)
     return missing
+
+
+def participle(word: str) -> bool:
+    """A past participle: a common irregular one ("made", "struck") or a word of more than
+    MISSING_ADVERB_LETTERS letters ending in "-ed" ("carved", "covered"; not "-eed": "seaweed").
+    Where it stands decides what it says: after a sound's name it describes the sound ("a gourd
+    covered with beads", ``sound_request.colour_words``); alone it may be the thing ("vocoded")."""
+    lower = word.lower()
+    if lower in _PARTICIPLES:
+        return True
+    return len(lower) > MISSING_ADVERB_LETTERS and lower.endswith("ed") and not lower.endswith("eed")
 
 
 @functools.lru_cache(maxsize=2)

@@ -168,6 +168,30 @@ class Phrasebook:
             hits += [PhraseHit(t, phrase, start, end, weight, sounds, key) for t, phrase, sounds in targets]
         return hits
 
+    def holding(self, key: tuple[str, ...]) -> frozenset[str]:
+        """The sounds (targets of the sounds areas) one of whose own phrases holds the near
+        phrase of stems ``key``, as written, inside a longer phrase ("lute" in gm_shamisen's
+        "japanese lute"; never "looper" in brk's "break loop")."""
+        return self._holding.get(key) or frozenset()
+
+    @functools.cached_property
+    def _holding(self) -> dict[tuple[str, ...], frozenset[str]]:
+        """``holding``'s table: each near phrase as written -> its key, then each shorter run
+        of words of every sound phrase looked up in it (a handful per phrase)."""
+        written = {_words(phrase): key for key, found in self.near.items() for _, phrase, _ in found}
+        out: dict[tuple[str, ...], set[str]] = {}
+        for entry in self.lines:
+            if not entry.sounds:
+                continue
+            for phrase in entry.phrases:
+                words = _words(phrase)
+                for n in range(1, len(words)):
+                    for i in range(len(words) - n + 1):
+                        key = written.get(words[i : i + n])
+                        if key is not None:
+                            out.setdefault(key, set()).add(entry.target)
+        return {k: frozenset(v) for k, v in out.items()}
+
     def find_near(self, stems: Sequence[str]) -> list[NearHit]:
         """The near phrases in a list of stems (things Strudel lacks), longest first, not
         overlapping; each target of a phrase is one hit, in the order the file lists them."""
@@ -237,13 +261,21 @@ def stems_of(words: Sequence[str]) -> tuple[list[str], list[int]]:
 def near_hits(words: Sequence[str]) -> list[NearHit]:
     """The things Strudel lacks that a question's words name (near phrases); spans count
     ``words``. A near phrase inside a longer phrase of the phrasebook is that phrase's
-    ("auto wah" is a band-pass LFO Strudel has; "wah pedal" is near)."""
+    ("auto wah" is a band-pass LFO Strudel has; "wah pedal" is near), and so is one a
+    phrase right beside it describes, when that phrase's target holds the near thing in a
+    phrase of its own: "a japanese three string lute" is the shamisen ("japanese three
+    string" beside "lute", and its "japanese lute"), though a lute alone is near."""
     stems, owner = stems_of(words)
     book = load_phrasebook()
     near = book.find_near(stems)
     if not near:
         return []  # (most questions: the phrasebook's own phrases need not be read)
-    spans = [(h.start, h.end) for h in book.find(stems)]
+    found = book.find(stems)
+    spans = [(h.start, h.end) for h in found]
+    for hit in near:
+        holding = book.holding(tuple(stems[hit.start : hit.end]))
+        beside = [h for h in found if h.target in holding and (h.end == hit.start or h.start == hit.end)]
+        spans += [(min(h.start, hit.start), max(h.end, hit.end)) for h in beside]
     spelled = book.near_spellings
     out: list[NearHit] = []
     for hit in near:
@@ -254,6 +286,11 @@ def near_hits(words: Sequence[str]) -> list[NearHit]:
             continue  # one word is the thing only as written: "limiter", never "limit" (its stem)
         out.append(NearHit(hit.target, hit.thing, hit.reason, first, last + 1))
     return out
+
+
+def _words(phrase: str) -> tuple[str, ...]:
+    """A phrase's words as written, without case or hyphens ("hurdy-gurdy" -> hurdy, gurdy)."""
+    return tuple(phrase.lower().replace("-", " ").split())
 
 
 def _letters(phrase: str) -> str:

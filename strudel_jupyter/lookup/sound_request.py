@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.textindex import tokenize
-from .confidence import missing_words
+from .confidence import missing_words, participle
 from .glossary import expand
 from .intent import REFERENCE_WORDS, SOUND_WORDS, STOPWORDS
 from .phrasebook import load_phrasebook
@@ -34,6 +34,7 @@ __all__ = [
     "colour_and_sound",
     "colour_words",
     "generic_stems",
+    "named_head",
     "holding_first",
     "unknown_model",
     "opening_sound",
@@ -86,7 +87,7 @@ def _runs(text: str) -> list[tuple[list[str], bool]]:
     run: list[str] = []
     between: list[str] = []
     for token in [*_WORD_OR_BREAK.findall(text), "."]:
-        if token[0].isalnum() and token.lower() not in STOPWORDS:
+        if token[0].isalnum() and token.lower() not in STOPWORDS and token.lower() not in _SETTING:
             if not run:
                 between_set = any(t.lower() in _SETTING for t in between)
                 between = []
@@ -148,7 +149,7 @@ def _opens_with_content(tokens: Sequence[str]) -> bool:
     """``sound_head``'s "not me", cheaply: whether nothing but articles stands before the
     question's first content word (the first run's first word), as ``_read_head`` requires."""
     for token in tokens:
-        if token[0].isalnum() and token.lower() not in STOPWORDS:
+        if token[0].isalnum() and token.lower() not in STOPWORDS and token.lower() not in _SETTING:
             return True
         if token.lower() not in _ARTICLES:
             return False
@@ -187,7 +188,8 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     run of words, when that head is a sound's word ("hats", "strings", "pipes"), is an adjective
     or a setting (*premodifier*). So is one in a phrase after such a head, past a preposition
     or a comma ("crash cymbal on the downbeat", "pan pipes from the andes", "..., ravi
-    shankar"). What is left is the thing asked for: the head itself ("a mandolin for a
+    shankar"), and a participle right after the head with its own setting ("a gourd covered
+    with beads", "a drum carved from a trunk"). What is left is the thing asked for: the head itself ("a mandolin for a
     serenade"), or a word before a generic sound word ("tabla drums", "beatbox samples":
     an instrument's name, which only ``phrasebook/near.txt`` can tell from an adjective).
     Read only for a sound answer (``answers/free_text.py``).
@@ -213,16 +215,27 @@ def colour_words(index: StrudelIndex, text: str, missing: Sequence[str]) -> list
     generic = generic_stems(index)
     for words, apart in _runs(text):
         last = _head(words, generic)
+        trailing = -1  # a participle after the head describes it: "a gourd covered with beads"
+        if last > 0 and _trailing_participle(words[last]):
+            trailing, last = last, _head(words[:last], generic)
         described = last >= 0 and names_sounds(words[last])
         setting = named_before and apart
         for i, word in enumerate(words):
             lower = word.lower()
-            if lower in wanted and lower not in colour and (setting or (i < last and described)):
+            if lower in wanted and lower not in colour and (setting or ((i < last or i == trailing) and described)):
                 colour.append(lower)
         named_before = described or setting
     return colour
 
 
+def _trailing_participle(word: str) -> bool:
+    """A participle after a sound's name, past ("a gourd covered with beads") or present ("rain
+    falling on the roof", "a helicopter flying over"): it says what the sound does or is."""
+    lower = word.lower()
+    return participle(lower) or (len(lower) > _PRESENT_LETTERS and lower.endswith("ing"))
+
+
+_PRESENT_LETTERS = 5  # "falling", "flying"; not "ring", "swing", "string"
 _SOUNDS_HOLDING = 6  # the other words may describe any of the first few sound answers
 _OTHER_WORDS = 8  # a description longer than this says more than the sound it opens with
 
@@ -330,12 +343,36 @@ def colour_and_sound(index: StrudelIndex, text: str) -> str | None:
     return head
 
 
-def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str) -> list[Hit]:
+def named_head(index: StrudelIndex, text: str) -> str | None:
+    """The last word of a description's request (before its setting) that names sounds by
+    their own names ("flute" in "the cheap plastic flute children learn first"), when there is
+    exactly one: what a sound answer must be (``holding_first``), whatever colour the other
+    words add. None for a word the glossary reads as the docs' or a function's name, and for a
+    question that opens with anything but its noun phrase ("play the piano notes like a music
+    box": an action; the instrument is in its second run of words, not its first)."""
+    if not _opens_with_content(_WORD_OR_BREAK.findall(text)):
+        return None
+    found: list[str] = []
+    for run in request_runs(text)[:1]:
+        for word in run:
+            stems = tokenize(word)
+            if not stems or word.lower() in SOUND_WORDS or word[0].isdigit():
+                continue
+            if all(t in index.sounds.naming_words for t in stems) and not expand(stems):
+                if index.reference.get(word) is None and word.lower() not in found:
+                    found.append(word.lower())
+    return found[0] if len(found) == 1 else None
+
+
+def holding_first(index: StrudelIndex, hits: Sequence[Hit], text: str, head: str | None = None) -> list[Hit]:
     """``hits`` with the sounds whose text holds ``head`` first, in their order, when the first
     holds neither it nor another naming word of the request (only its colour): in "a fat snare"
-    the snares lead, not supersaw's "fat"; "fretless bass guitar" stays the fretless bass."""
-    if not hits:
-        return []
+    the snares lead, not supersaw's "fat"; "fretless bass guitar" stays the fretless bass.
+    Without ``head``, the one kind of instrument the request names (``named_head``), if any."""
+    if head is None:
+        head = named_head(index, text)
+    if not hits or head is None:
+        return list(hits)
 
     def holders(word: str) -> set[str]:
         return set(index.sounds.text.score(tokenize(word)))

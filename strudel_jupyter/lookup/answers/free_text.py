@@ -87,6 +87,17 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
         chosen = "sounds"  # "a fat snare": a snare, not detune's (or supersaw's) "fat"
         if ranking.sounds[0].match == "text":
             ranking.sounds = holding_first(question.index, ranking.sounds, parsed.text, head)
+    elif (
+        chosen == "sounds"
+        and ranking.sentence
+        and ranking.sounds
+        and ranking.sounds[0].match == "text"
+        and not ranking.phrased.get(ranking.sounds[0].key)
+    ):
+        # a description naming one kind of instrument ("the cheap plastic flute children learn
+        # first"): a sound of that kind leads, not one its colour words describe loosely (a cheap
+        # keyboard); a phrase of the first answer found whole says what is meant
+        ranking.sounds = holding_first(question.index, ranking.sounds, parsed.text)
     lead = opening_sound(question.index, parsed.text, ranking) if chosen == "reference" and not binding else None
     if lead is not None:  # the sound the question opens with leads
         chosen = "sounds"
