@@ -28,6 +28,7 @@ __all__ = [
     "load_glossary",
     "phrase_key",
     "phrase_starts",
+    "stems_read",
 ]
 
 GLOSSARY_FILE = Path(__file__).with_name("glossary.txt")
@@ -77,6 +78,13 @@ def _numbers_as_digits(stems: Sequence[str]) -> list[tuple[str, int]]:
             continue
         out.append((_NUMBER_WORDS.get(stem, stem), n))
     return out
+
+
+def stems_read(stems: Iterable[str]) -> set[str]:
+    """Every stem ``find_phrases`` may read in ``stems``: each as written, and a number written
+    as a word as its digits (a key it finds holds only these)."""
+    found = set(stems)
+    return found | {_NUMBER_WORDS[t] for t in found if t in _NUMBER_WORDS}
 
 
 def phrase_key(phrase: str) -> tuple[str, ...]:
