@@ -215,6 +215,7 @@ class TextIndex:
                     postings[token].append(posting)
         self._postings = postings
         self._aside = aside_postings
+        self._holders: dict[str, frozenset[str]] = {}
         self.size = len(tfs)
         #: the terms the documents' own fields hold (not only an ``apart`` field)
         self.own: frozenset[str] = frozenset(own)
@@ -239,6 +240,7 @@ class TextIndex:
         index = cls.__new__(cls)
         index.k1, index.b, index.apart_match = float(k1), float(b), float(apart_match)  # type: ignore[arg-type]
         index.size, index.idf, index._postings, index._aside, index.own = size, idf, postings, aside, own
+        index._holders = {}
         return index
 
     def weight(self, term: str, key: str) -> float:
@@ -252,6 +254,16 @@ class TextIndex:
             for key, _weight in posting:
                 found.setdefault(key, set()).add(term)
         return {key: frozenset(terms) for key, terms in found.items()}
+
+    def holders(self, term: str) -> frozenset[str]:
+        """The documents holding ``term`` in any field (an ``apart`` one too); kept per term
+        (the index's own terms only, so at most its vocabulary)."""
+        found = self._holders.get(term)
+        if found is None:
+            found = frozenset(k for k, _w in (*self._postings.get(term, ()), *self._aside.get(term, ())))
+            if term in self._postings or term in self._aside:
+                self._holders[term] = found
+        return found
 
     def __contains__(self, token: str) -> bool:
         return token in self._postings

@@ -170,6 +170,17 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, list
     return totals, words
 
 
+def _some_doc_holds_each(text: TextIndex, slots: list[Slot]) -> bool:
+    """Some document holds every slot (one of its terms, in any field)."""
+    common: frozenset[str] | None = None
+    for slot in sorted(slots, key=len):
+        held = text.holders(slot[0][0]) if len(slot) == 1 else frozenset().union(*(text.holders(t) for t, _ in slot))
+        common = held if common is None else common & held
+        if not common:
+            return False
+    return True
+
+
 def text_reference(
     index: StrudelIndex, words: Iterable[str], *, whole: bool = False, prose: Collection[str] = ()
 ) -> list[tuple[str, float, float]]:
@@ -194,8 +205,8 @@ def text_reference(
         return []
     ref = index.reference
     groups = _groups(slots, keys)
-    if whole and any(not g.meaning and not any(t in ref.text for t, _ in g.literal[0]) for g in groups):
-        return []
+    if whole and not _some_doc_holds_each(ref.text, [g.literal[0] for g in groups if not g.meaning]):
+        return []  # (a doc lacking a word without a glossary meaning cannot cover the whole)
     scored, n = _score_groups(ref.text, groups)
     if whole and not any(matched / n >= 1.0 for _bm25, matched in scored.values()):
         return []  # no doc covers every word: what the rows below would show, without building them

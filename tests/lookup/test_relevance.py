@@ -103,7 +103,10 @@ def test_a_name_used_as_an_english_word_answers_nothing_through_its_name(shared_
 @settings(max_examples=150, deadline=None)
 @given(
     words=st.lists(
-        st.sampled_from(["reverb", "room", "size", "fast", "delay", "time", "low", "pass", "filter", "xyzzy", "each"]),
+        st.sampled_from(
+            "reverb room size fast delay time low pass filter xyzzy each swing snare muffled vinyl crackle "
+            "arpeggiated louder hats fade".split()
+        ),
         min_size=1,
         max_size=4,
     )
