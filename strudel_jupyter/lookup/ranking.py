@@ -950,16 +950,31 @@ def _pointed_to(index: StrudelIndex, hits: Sequence[Hit]) -> list[Hit]:
     """An entry whose whole description points to another ("See fastcat": ``sequence``) is
     that other's second name: a description it answers is the other's, which leads just
     above it."""
+    pointers = _pointers(index)
     out: list[Hit] = []
     for hit in hits:
         if hit.match != "text" or hit.kind != "function":
             continue
-        entry = index.reference.by_name.get(hit.name)
-        pointer = _POINTER.fullmatch(entry.description) if entry is not None else None
-        target = index.reference.get(pointer.group("x")) if pointer else None
-        if target is not None and target.name != hit.name:
-            out.append(replace(hit, name=target.name, score=hit.score + 0.05))
+        target = pointers.get(hit.name)
+        if target is not None:
+            out.append(replace(hit, name=target, score=hit.score + 0.05))
     return out
+
+
+def _pointers(index: StrudelIndex) -> dict[str, str]:
+    """The entries whose whole description points to another, with that other's name; built
+    once per index (a description read per text hit cost a long question ~10 us)."""
+
+    def build() -> dict[str, str]:
+        found: dict[str, str] = {}
+        for name, entry in index.reference.by_name.items():
+            pointer = _POINTER.fullmatch(entry.description)
+            target = index.reference.get(pointer.group("x")) if pointer else None
+            if target is not None and target.name != name:
+                found[name] = target.name
+        return found
+
+    return index.derived.get_or_build(("ranking", "pointers"), build)
 
 
 #: A description most of whose words one entry's own words hold (its docs' and the

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..data.index import StrudelIndex
+from ..data.sounds import BANK_DOC
 from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize
 from .glossary import EXPANSION_WEIGHT, expand
 from .intent import STOPWORDS
@@ -377,9 +378,16 @@ def _unnamed(index: StrudelIndex, scored: dict[str, list[float]], slots: list[Sl
             acc[1] -= _importance(text, slot) * (1.0 - PROSE_NAME_SHARE)
 
 
-# A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.
-_LONGEST_KEY = 64
-_SHORTER_FIRST = tuple(1 + 0.02 * n for n in range(_LONGEST_KEY))
+# A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first).
+def _shorter_first(index: StrudelIndex) -> dict[str, float]:
+    """Each sounds document's divisor ``1 + 0.02 * len(key)``, kept per index (a long question
+    reads it for a few hundred candidates)."""
+
+    def build() -> dict[str, float]:
+        keys = [*index.sounds.entries, *(BANK_DOC + bank for bank in index.sounds.banks)]
+        return {key: 1 + 0.02 * len(key) for key in keys}
+
+    return index.derived.get_or_build(("relevance", "shorter_first"), build)
 
 
 def _best(
@@ -439,12 +447,12 @@ def text_sounds(
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     shares: dict[float, tuple[float, float]] = {}  # as in ``text_reference``
+    shorter = _shorter_first(index)
     out = []
     for k, (s, m) in scored.items():
         share = shares.get(m)
         if share is None:
             c = m / n
             share = shares[m] = (c, c**1.5)
-        shorter = _SHORTER_FIRST[len(k)] if len(k) < _LONGEST_KEY else 1 + 0.02 * len(k)
-        out.append((k, s * share[1] / shorter, share[0]))
+        out.append((k, s * share[1] / shorter[k], share[0]))
     return _best(out, lambda x: (-x[1], len(x[0]), x[0]))
