@@ -320,6 +320,20 @@ def _all_lower(index: StrudelIndex) -> frozenset[str]:
     )
 
 
+def _no_name_typed(index: StrudelIndex, word: str) -> bool:
+    """``word`` is surely no name of either tab as typed: ``rank_reference`` and ``rank_sounds``
+    without prefixes or fuzzy matches find nothing for it (a plain word, lower-cased, is no
+    name, synonym or sound key, nor the plural of one; nor a doc.json synonym as typed)."""
+    if not word.isalnum():
+        return False  # (spaces, "bd:3", "gm_piano": left to the full lookups)
+    names, lower = _all_lower(index), word.lower()
+    return (
+        lower not in names
+        and word not in index.reference.by_doc_synonym
+        and not (lower.endswith("s") and lower[:-1] in names)
+    )
+
+
 def _known(
     index: StrudelIndex, candidate: str, reference: bool, sounds: bool, names: frozenset[str] | None = None
 ) -> str | None:
@@ -503,6 +517,8 @@ def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, soun
     for word in ranking.words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(ranking.words) == 1
+        if not prefix and _no_name_typed(index, word):
+            continue  # (most words of a question: nothing to look up)
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
         if not r and not s:
