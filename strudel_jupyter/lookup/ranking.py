@@ -942,15 +942,13 @@ def _members_described(hits: Sequence[Hit], inputs_named: frozenset[str] = froze
     repeat quieter" says ``plyWith``, "volume wobble ... locked to the tempo" ``tremolosync``.
     A function named by its input ("a minor key": ``scale``) is no family's word."""
     phrased = {h.key: h for h in hits if h.match == "text" and h.via and h.name not in inputs_named}
-    text = [h for h in hits if h.match == "text" and not h.via]
+    if not phrased:
+        return []
+    text = [(h.name.lower(), h) for h in hits if h.match == "text" and not h.via]
     lifted: list[Hit] = []
     for root in phrased.values():
-        low = root.name.lower()
-        members = [
-            h
-            for h in text
-            if h.name != root.name and h.name.lower().startswith(low) and h.coverage >= root.coverage + MEMBER_MARGIN
-        ]
+        low, least = root.name.lower(), root.coverage + MEMBER_MARGIN
+        members = [h for lower, h in text if h.coverage >= least and h.name != root.name and lower.startswith(low)]
         if members:
             best = max(members, key=lambda h: (h.coverage, h.score))
             lifted.append(replace(best, score=root.score + 0.1, via=root.via))
