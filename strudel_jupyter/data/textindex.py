@@ -266,7 +266,7 @@ class TextIndex:
         return found
 
     def __contains__(self, token: str) -> bool:
-        return token in self._postings
+        return token in self._postings  # (the same terms as ``idf``'s: a hot loop reads that dict)
 
     def score(self, terms: Iterable[str]) -> dict[str, tuple[float, float]]:
         """``{doc: (bm25f score, number of distinct query terms matched)}``."""

@@ -136,7 +136,8 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
     calls half (none when the example calls many); its share is its score against the best.
     """
     passages = index.passages
-    terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
+    held = passages.text.idf  # (its terms, as a dict)
+    terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in held))
     if not terms:
         return {}
     totals: dict[str, list[float]] = {}  # ``{passage: [score, terms matched]}`` (``TextIndex.score``'s, uncopied)

@@ -1052,7 +1052,7 @@ def _docs_lead(
         return None  # (no entry near the lead covers enough of it)
     text = index.reference.text
     said = {t for h in phrases for t in tokenize(h.via)}
-    weights = {t: word_importance(text, t) for t in stems if len(t) > 1 and (t in text or t in said)}
+    weights = {t: word_importance(text, t) for t in stems if len(t) > 1 and (t in text.idf or t in said)}
     total = sum(word_importance(text, t) for t in dict.fromkeys(stems)) or 1.0
     docs = DocsLead(texts[0], docs_terms(index), {t: w / total for t, w in weights.items()})
     whole = sum(docs.importance.values())  # what any doc or phrase could answer

@@ -59,6 +59,14 @@ def _importance(text: TextIndex, slot: Slot) -> float:
     return _importance_of_alternatives(text, slot)
 
 
+def _term_importance(text: TextIndex, term: str) -> float:
+    """``_importance`` of one term at full weight, without building its slot."""
+    if term.isdigit():
+        return IMPORTANCE_FLOOR
+    idf = text.idf.get(term, 0.0)
+    return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF)) if idf else 1.0
+
+
 def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
     """``_importance`` of any slot: the rarest of its full-weight terms decides."""
     if all(t.isdigit() for t, _ in slot):
@@ -72,6 +80,8 @@ def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
 def word_importance(text: TextIndex, word: str) -> float:
     """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
     stems = tokenize(word)
+    if len(stems) == 1:
+        return _term_importance(text, stems[0])
     return _importance(text, [(t, 1.0) for t in stems]) if stems else 0.0
 
 
@@ -296,7 +306,7 @@ def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str],
     stems = _content_stems(" ".join(words))
     if len(stems) < 2:
         return {}
-    importance = {t: _importance(text, [(t, 1.0)]) for t in stems if t in text}
+    importance = {t: _term_importance(text, t) for t in stems if t in text.idf}
     pairs: dict[tuple[str, str], float] = {}
     for a, b in zip(stems, stems[1:], strict=False):
         first, second = importance.get(a, 0.0), importance.get(b, 0.0)
@@ -443,7 +453,8 @@ def text_sounds(
     # neighbouring words as one phrase ("electric piano"), where some sound has that phrase
     raw = [w.lower() for word in (phrase or words) for w in WORD_RE.findall(word)]
     # (run together, then stemmed as the sounds' phrases were: "steel drums" -> steeldrum)
-    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
+    held = text.idf  # (its terms, as a dict)
+    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in held and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     shares: dict[float, tuple[float, float]] = {}  # as in ``text_reference``

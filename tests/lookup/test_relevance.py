@@ -11,6 +11,7 @@ from strudel_jupyter.lookup.relevance import (
     _best,
     _importance,
     _importance_of_alternatives,
+    _term_importance,
     text_reference,
     text_sounds,
 )
@@ -76,6 +77,17 @@ def test_a_one_term_slot_counts_what_the_general_reading_gives(shared_index, ter
     # Then equals the general reading's (the rarest full-weight term decides), to the bit
     for text in (shared_index.reference.text, shared_index.sounds.text):
         assert _importance(text, [(term, weight)]) == _importance_of_alternatives(text, [(term, weight)])
+        # and a term alone at full weight (no slot built) counts what its slot counts
+        assert _term_importance(text, term) == _importance(text, [(term, 1.0)])
+        # and its terms are its idf's (hot loops read that dict for ``term in text``)
+        assert (term in text) == (term in text.idf)
+
+
+def test_a_text_index_holds_the_terms_it_gives_an_idf(shared_index):
+    # Given the docs', the sounds' and the pages' text indexes
+    for text in (shared_index.reference.text, shared_index.sounds.text, shared_index.passages.text):
+        # Then a term is in the index exactly when it has an idf (``term in text.idf`` reads it)
+        assert set(text.idf) == set(text._postings)
 
 
 @settings(max_examples=200, deadline=None)
