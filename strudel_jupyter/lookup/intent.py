@@ -49,6 +49,10 @@ REFERENCE_WORDS = frozenset(
     "function functions method methods control controls param params parameter parameters argument arguments api "
     "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
 )
+# one of which each of REFERENCE_WORDS starts with: a text holding none of them holds none of those
+_REFERENCE_WORD_STARTS = (
+    "function method control param argument api signal effect operator modifier transformation".split()
+)
 
 #: Verbs a doc description of a function opens with ("Sets the ...", "Applies ..."): a
 #: question that asks what does so ("what sets the sample playback rate", "which one lowers
@@ -357,7 +361,7 @@ def _search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     words = _leading_words(pattern)
     if words is None or not text.isascii():
         return pattern.search(text)
-    low = text.lower()
+    low = _lower(text)
     starts = [i for i in (low.find(w) for w in words) if i >= 0]
     # (a match begun further on sees the text before it: ``\b`` and ``^`` read as in a full search)
     return pattern.search(text, min(starts)) if starts else None
@@ -369,8 +373,22 @@ def may_hold(text: str, words: Sequence[str]) -> bool:
     non-ASCII letters into ASCII ones, the long s into s): any other may hold them."""
     if not text.isascii():
         return True
-    low = text.lower()
+    low = _lower(text)
     return any(w in low for w in words)
+
+
+_LAST_LOWERED: list[tuple[str, str]] = [("", "")]
+
+
+def _lower(text: str) -> str:
+    """``text.lower()``, kept for the last text object (the readers search one question's text
+    for thirty patterns in turn: it is lowered once)."""
+    last = _LAST_LOWERED[0]  # (one read: another thread may replace it meanwhile)
+    if last[0] is text:
+        return last[1]
+    low = text.lower()
+    _LAST_LOWERED[0] = (text, low)
+    return low
 
 
 # prefix -> (what it asks for, the domain it binds)
@@ -668,7 +686,9 @@ _SOUNDS_VERB_AFTER = lazy_compile(
 
 def _listing(parsed: ParsedQuery, text: str) -> bool:
     """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
-    if _ASKS_FOR_A_FUNCTION.match(text) or REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}:
+    if _ASKS_FOR_A_FUNCTION.match(text) or (
+        may_hold(text, _REFERENCE_WORD_STARTS) and REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}
+    ):
         return False  # "what sets the sample playback rate", "which function chops samples"
     if _DETAIL_PATTERNS[0].match(text):
         return False  # "what does samples do": the function samples, asked about
@@ -680,7 +700,6 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
         and not _LISTING_FILLER.issuperset(w.lower() for w in _TOKEN.findall(text[verb.end() : match.start()]))
     ):
         return False  # "get the duration in seconds of a sample": the category is no object listed
-    bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
     if not match and (not _search(_SOUNDS_WORD, text) or _SOUNDS_VERB_AFTER.search(text)):
         return False
     if match:
@@ -691,7 +710,8 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
         category, type_filter = "all", None
     if category is None:
         return False
-    if not (bare or _LIST_VERB.search(text) or parsed.prefix in ("sounds", "category", "list")):
+    bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
+    if not (bare or verb or parsed.prefix in ("sounds", "category", "list")):
         return False
     parsed.intent, parsed.domain, parsed.category, parsed.type_filter = "list", "sounds", category, type_filter
     like = _LIKE.search(text)

@@ -282,3 +282,9 @@ def test_the_closing_objects_last_word_is_read_without_the_pattern(text):
     # Then its last word is the text's last word before the closing whitespace and ?.!
     if match is not None:
         assert match.group("x").lower().split()[-1] == intent._last_word(text), text
+
+
+def test_every_reference_word_holds_one_of_the_words_a_listing_looks_for_first():
+    # Given the words that say a question is about functions ("which function chops samples")
+    # Then each holds one of the words a listing's reader looks for before reading the tokens
+    assert all(any(start in w for start in intent._REFERENCE_WORD_STARTS) for w in intent.REFERENCE_WORDS)
