@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize"]
+__all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize", "word_stems"]
 
 WORD_RE = _WORD = re.compile(r"[A-Za-z]+|\d+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -149,6 +149,13 @@ def tokenize(text: str) -> list[str]:
     for raw in _WORD.findall(text):
         out.extend(_word_stems(raw) if len(raw) <= _MEMO_WORD_CHARS else _stems_of(raw))
     return out
+
+
+def word_stems(text: str) -> tuple[str, ...]:
+    """``tokenize(text)`` as a tuple, not copied for each caller: for callers that only read the
+    stems (a long question asks for its words' stems a few hundred times)."""
+    stems = _plain_words.get(text)
+    return stems if stems is not None else tuple(tokenize(text))
 
 
 class TextIndex:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
-from ..data.textindex import split_identifier, tokenize
+from ..data.textindex import split_identifier, tokenize, word_stems
 from ..data.tonal import split_chord
 from ..vocabulary import Domain, Kind, Match
 from . import fuzzy
@@ -552,7 +552,7 @@ def _one_word(
             typed.sounds = [h for h in typed.sounds if h.match != "fuzzy"]
         # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
         # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
-        stems = tokenize(word)
+        stems = word_stems(word)
         ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
 
 
@@ -565,9 +565,9 @@ def _read_together(
     ranking.sentence = len(words) > 1 and (describes or typed.strong_words < len(words))
     if not ranking.sentence:
         return
-    stems = [t for w in words for t in tokenize(w)]
+    stems = [t for w in words for t in word_stems(w)]
     # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
-    described = bool(expand([t for w in words if w not in typed.sound_names for t in tokenize(w)]))
+    described = bool(expand([t for w in words if w not in typed.sound_names for t in word_stems(w)]))
     # every word names sounds ("closed hats", "steel drums") and none is a word the
     # glossary reads as the docs' ("muffled"): the question describes a sound
     ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
@@ -665,7 +665,7 @@ def _prose_stems(read: Sequence[str], context: Sequence[str]) -> frozenset[str]:
     """The stems of a description's words that are names only by chance: English words for how
     often, where and in what order ("each", "every", "per", "into", "time") and the question's
     own verbs ("takes", "pick", "add"), written in lower case, not as code."""
-    return frozenset(t for w in (*read, *context) if w.islower() for t in tokenize(w) if t in PROSE_WORDS)
+    return frozenset(t for w in (*read, *context) if w.islower() for t in word_stems(w) if t in PROSE_WORDS)
 
 
 def _phrase_evidence(
@@ -790,7 +790,7 @@ def _phrasebook_hits(
             rarity = 1.0
         score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
         own = {w.lower() for w in words[hit.start : hit.end]}
-        if hit.sounds and all(t in sounds_words or t in prose for w in own for t in tokenize(w)):
+        if hit.sounds and all(t in sounds_words or t in prose for w in own for t in word_stems(w)):
             # the sounds' own words (drum-kit words, General MIDI names) say it already, and
             # a word of the functions' docs ("static", "ping") is read by those docs
             continue
@@ -850,7 +850,7 @@ def _nth_samples(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     found = []
     naming = index.sounds.naming_words
     for i, word in enumerate(words[:-1]):
-        after = tokenize(words[i + 1])
+        after = word_stems(words[i + 1])
         if word.lower() in _ORDINALS and after and all(t in naming or t == "sampl" for t in after):
             key = tuple(tokenize(word)) + tuple(after)
             found.append(
@@ -1045,7 +1045,7 @@ def _docs_lead(
         return None
     low = SCORE_SENTENCE_BAND[0]
     least = low + DOCS_NEAR * (texts[0].score - low)
-    stems = [t for w in ranking.spelled or ranking.words for t in tokenize(w)]
+    stems = [t for w in ranking.spelled or ranking.words for t in word_stems(w)]
     # a letter standing for a number ("n times") is no word the docs need to hold
     letters = any(len(t) == 1 for t in stems)
     if not any(h.score >= least and (letters or h.coverage >= DOCS_WHOLE - DOCS_SLACK) for h in texts):
@@ -1101,7 +1101,7 @@ def _misspelt_words(
     vocab_ref, vocab_snd, glossary = index.reference.text.own, index.sounds.text.own, load_glossary().stems
     found: dict[str, list[Hit]] = {}
     for word in words:
-        stems = tokenize(word)
+        stems = word_stems(word)
         if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd or t in glossary for t in stems):
             hits = _misspelt(index, word, reference=reference, sounds=sounds)
             if hits:

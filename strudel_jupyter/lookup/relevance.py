@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
-from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize
+from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize, word_stems
 from .glossary import EXPANSION_WEIGHT, expand
 from .intent import STOPWORDS
 from .tables import prefixed_by, tables_for
@@ -79,7 +79,7 @@ def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
 
 def word_importance(text: TextIndex, word: str) -> float:
     """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
-    stems = tokenize(word)
+    stems = word_stems(word)
     if len(stems) == 1:
         return _term_importance(text, stems[0])
     return _importance(text, [(t, 1.0) for t in stems]) if stems else 0.0
@@ -94,7 +94,7 @@ def _word_slot(index: StrudelIndex, word: str) -> Slot:
     return _slot_of(index, word, tokenize(word))
 
 
-def _slot_of(index: StrudelIndex, word: str, stems: list[str]) -> Slot:
+def _slot_of(index: StrudelIndex, word: str, stems: Sequence[str]) -> Slot:
     """``_word_slot`` of a word whose stems are known."""
     slot = [(t, 1.0) for t in stems]
     lower = word.lower()
@@ -207,7 +207,7 @@ def text_reference(
     slots: list[Slot] = []
     keys: list[str] = []
     for word in words:
-        stems = tokenize(word)
+        stems = word_stems(word)
         slot = _slot_of(index, word, stems)
         if slot:
             slots.append(slot)
@@ -445,7 +445,7 @@ def text_sounds(
     Neighbours in ``phrase`` (default: ``words``) that run together into a phrase of some
     sound ("electric piano") count as one more word. Keys of bank documents start with ``bank:``.
     """
-    terms = list(dict.fromkeys(t for w in words for t in tokenize(w)))
+    terms = list(dict.fromkeys(t for w in words for t in word_stems(w)))
     if not terms:
         return []
     text = index.sounds.text
@@ -454,7 +454,7 @@ def text_sounds(
     raw = [w.lower() for word in (phrase or words) for w in WORD_RE.findall(word)]
     # (run together, then stemmed as the sounds' phrases were: "steel drums" -> steeldrum)
     held = text.idf  # (its terms, as a dict)
-    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in held and p not in terms]
+    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in word_stems(a + b) if p in held and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     shares: dict[float, tuple[float, float]] = {}  # as in ``text_reference``

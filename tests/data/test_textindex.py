@@ -72,3 +72,16 @@ def test_the_plain_word_memo_stays_bounded(monkeypatch):
     # Then it never holds more than its bound, and every word reads the same each time
     assert len(textindex._plain_words) <= 10
     assert first == second == [list(textindex._stems_of(w)) for w in words]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.one_of(st.sampled_from(["reverb", "hi-hats", "gm_piano", "808", "Rhodes", "x" * 50]), st.text(max_size=30))
+)
+def test_a_words_stems_read_without_copying_are_its_tokens(text):
+    from strudel_jupyter.data.textindex import word_stems
+
+    # Given any text, read first as stems to keep, then as stems only read (in either order)
+    first, again = word_stems(text), tokenize(text)
+    # Then both are the same stems, in order
+    assert first == tuple(again) == word_stems(text)
