@@ -85,3 +85,15 @@ def test_a_words_stems_read_without_copying_are_its_tokens(text):
     first, again = word_stems(text), tokenize(text)
     # Then both are the same stems, in order
     assert first == tuple(again) == word_stems(text)
+
+
+def test_a_terms_holders_are_the_documents_its_scoring_finds(shared_index):
+    from strudel_jupyter.data.textindex import word_stems
+
+    # Given words of sounds and of the docs, some held only in the phrasebook's (apart) field
+    for text in (shared_index.sounds.text, shared_index.reference.text):
+        for word in ["piano", "electric", "hats", "muffled", "thumb", "808", "rhodes", "xyzzy", "warm"]:
+            terms = word_stems(word)
+            # Then the documents holding its terms are those scoring them finds
+            held = frozenset().union(*map(text.holders, terms))
+            assert held == set(text.score(terms)), word
