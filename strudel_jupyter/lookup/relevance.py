@@ -298,7 +298,7 @@ PAIR_LEAST = 0.5  # a pair with a word the docs use everywhere ("between", "patt
 
 def _content_stems(text: str) -> list[str]:
     """The stems of ``text``'s words that are no question filler, in order."""
-    return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in tokenize(w)]
+    return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in word_stems(w)]
 
 
 def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str], float]:
