@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..data.index import StrudelIndex
-from ..data.textindex import tokenize, word_stems
+from ..data.textindex import tokenize
 from ..vocabulary import Match
 from .glossary import Expansion, load_glossary
 from .intent import STOPWORDS
@@ -110,18 +110,18 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     """
     known = load_phrasebook().stems
     ref_text, sound_text = index.reference.text.idf, index.sounds.text.idf  # (their terms, as dicts)
-    per_word = [word_stems(w) for w in words]  # (read only)
+    per_word = [tokenize(w) for w in words]
     candidates: list[int] = []  # words no docs, sounds or phrasebook word holds (the rare case)
-    for i, (word, its_stems) in enumerate(zip(words, per_word, strict=True)):
+    for i, (word, word_stems) in enumerate(zip(words, per_word, strict=True)):
         lower = word.lower()
         acronym = len(word) >= 2 and word.isupper() and word.isalpha()  # "AI", "VST": short, but a thing
         if not acronym and (len(lower) < MISSING_MIN_LETTERS or len(set(lower)) <= 2):
             continue  # too short to say anything, or a sound spelled out ("aaa", "tss")
-        if not lower.isalpha() or not its_stems:
+        if not lower.isalpha() or not word_stems:
             continue  # a number
-        if any(t in ref_text or t in sound_text or t in known for t in its_stems):
+        if any(t in ref_text or t in sound_text or t in known for t in word_stems):
             continue
-        if all(t in wish_object_stems() for t in its_stems):
+        if all(t in wish_object_stems() for t in word_stems):
             continue  # what the wish changes ("my riff"), never the thing Strudel lacks
         if index.reference.get(word) is not None or lower in index.sounds.entries or lower in index.sounds.banks:
             continue
@@ -129,10 +129,10 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     if not candidates:
         return []
     # a glossary phrase found in the question holds its words ("closed door")
-    stems = [t for its_stems in per_word for t in its_stems]
+    stems = [t for word_stems in per_word for t in word_stems]
     starts = [0]
-    for its_stems in per_word:
-        starts.append(starts[-1] + len(its_stems))
+    for word_stems in per_word:
+        starts.append(starts[-1] + len(word_stems))
     covered: set[int] = set()
     for found in _glossary_phrases(tuple(stems)):
         covered.update(range(found.start, found.end))
@@ -203,8 +203,8 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
     if not unheld:
         return []
     # a glossary or phrasebook phrase found in the question holds its words (read only when needed)
-    per_word = [word_stems(w) for w in words]
-    stems = [t for stems_of_word in per_word for t in stems_of_word]
+    per_word = [tokenize(w) for w in words]
+    stems = [t for word_stems in per_word for t in word_stems]
     covered: set[str] = set()
     for found in _glossary_phrases(tuple(stems)):
         covered.update(stems[found.start : found.end])
