@@ -237,7 +237,8 @@ def text_reference(
     if spelled:
         rows = [(name, rel * NAME_PARTS_BOOST if name in spelled else rel, cov) for name, rel, cov in rows]
         rows.sort(key=lambda x: (-x[1], x[0]))
-    pairs = _query_pairs(ref.text, words)
+    # (the entries' pairs, when a question built them already: no other pair raises an entry)
+    pairs = _query_pairs(ref.text, words, index.derived.get(("relevance", "pair_entries")))
     if pairs:
         rows = _with_pair_evidence(index, rows, pairs)
     # ties go to the alphabetically first name
@@ -301,16 +302,21 @@ def _content_stems(text: str) -> list[str]:
     return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in word_stems(w)]
 
 
-def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str], float]:
-    """Neighbouring content words of the question, as stem pairs, with their importance."""
+def _query_pairs(
+    text: TextIndex, words: Iterable[str], held: Collection[tuple[str, str]] | None = None
+) -> dict[tuple[str, str], float]:
+    """Neighbouring content words of the question, as stem pairs, with their importance (only
+    those of ``held``, the pairs some entry holds, when given)."""
     stems = _content_stems(" ".join(words))
     if len(stems) < 2:
         return {}
-    importance = {t: _term_importance(text, t) for t in stems if t in text.idf}
+    idf = text.idf
     pairs: dict[tuple[str, str], float] = {}
     for a, b in zip(stems, stems[1:], strict=False):
-        first, second = importance.get(a, 0.0), importance.get(b, 0.0)
-        if a != b and min(first, second) >= PAIR_LEAST:
+        if a == b or a not in idf or b not in idf or (held is not None and (a, b) not in held):
+            continue  # (a word the docs lack weighs 0 here)
+        first, second = _term_importance(text, a), _term_importance(text, b)
+        if min(first, second) >= PAIR_LEAST:
             pairs[(a, b)] = first * second
     return pairs
 

@@ -130,3 +130,23 @@ def test_a_whole_reading_says_no_cover_early_as_the_full_ranking_would(shared_in
     whole, full = text_reference(shared_index, words, whole=True), text_reference(shared_index, words)
     # Then the whole reading is the full ranking, or [] when no doc covers every word
     assert whole == full or (whole == [] and all(coverage < 1.0 for _name, _rel, coverage in full))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(
+        st.sampled_from(
+            "waveshaping distortion edo scale start later low pass filter cutoff the sample playback rate "
+            "release time pitch envelope".split()
+        ),
+        max_size=8,
+    )
+)
+def test_only_the_pairs_some_entry_holds_are_read_once_they_are_known(shared_index, words):
+    from strudel_jupyter.lookup.relevance import _pair_entries, _query_pairs
+
+    # Given a question's words, and the word pairs the entries' docs hold
+    text, held = shared_index.reference.text, _pair_entries(shared_index)
+    # When its pairs are read only among those, and all of them
+    # Then they are the same pairs (no other raises an entry), with the same weights
+    assert _query_pairs(text, words, held) == {p: w for p, w in _query_pairs(text, words).items() if p in held}
