@@ -232,11 +232,11 @@ def text_reference(
             c = matched / n
             share = shares[matched] = (c, c**1.5)
         rows.append((name, bm25 * share[1] * priors[name], share[0]))
-    rows = _best(rows, lambda x: (-x[1], x[0]))
+    rows = _best(rows)
     spelled = _spelling_names(index, {t for slot in slots for t, w in slot if w >= 1.0})
     if spelled:
         rows = [(name, rel * NAME_PARTS_BOOST if name in spelled else rel, cov) for name, rel, cov in rows]
-        rows.sort(key=lambda x: (-x[1], x[0]))
+        _by_relevance(rows)
     # (the entries' pairs, when a question built them already: no other pair raises an entry)
     pairs = _query_pairs(ref.text, words, index.derived.get(("relevance", "pair_entries")))
     if pairs:
@@ -354,7 +354,7 @@ def _with_pair_evidence(
         if weights:
             rel *= 1.0 + PAIR_BOOST * sum(sorted(weights, reverse=True)[:PAIR_MOST])
         out.append((name, rel, cov))
-    out.sort(key=lambda x: (-x[1], x[0]))
+    _by_relevance(out)
     return out
 
 
@@ -406,11 +406,22 @@ def _shorter_first(index: StrudelIndex) -> dict[str, float]:
     return index.derived.get_or_build(("relevance", "shorter_first"), build)
 
 
+def _by_relevance(rows: list[tuple[str, float, float]]) -> None:
+    """Sort ``(name, relevance, coverage)`` rows in place, best first, equals by name: what
+    sorting by ``(-relevance, name)`` gives, in two sorts by C-level keys (stable: the name
+    decides among equals), twice as fast as building each row's key tuple."""
+    rows.sort(key=_NAME)
+    rows.sort(key=_RELEVANCE, reverse=True)
+
+
+_NAME, _RELEVANCE = itemgetter(0), itemgetter(1)
+
+
 def _best(
-    rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple]
+    rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple] | None = None
 ) -> list[tuple[str, float, float]]:
     """The TEXT_CANDIDATES ``(key, relevance, coverage)`` rows of highest relevance, in ``order``
-    (``rows`` is sorted and cut in place: pass a list of your own).
+    (default: ``_by_relevance``'s; ``rows`` is sorted and cut in place: pass a list of your own).
 
     Only the best few matter downstream: sorting by relevance alone (a C-level key) and
     then only the rows at or above the cut by ``order`` keeps long questions cheap.
@@ -421,7 +432,10 @@ def _best(
         while end < len(rows) and rows[end][1] == cut:  # ties at the cut are decided by ``order``
             end += 1
         del rows[end:]
-    rows.sort(key=order)
+    if order is None:
+        _by_relevance(rows)
+    else:
+        rows.sort(key=order)
     return rows[:TEXT_CANDIDATES]
 
 
@@ -439,7 +453,7 @@ def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> l
                 family += 1
                 i += 1
         boosted.append((name, score * (1.0 + 0.1 * min(family, 3)), coverage))
-    boosted.sort(key=lambda x: (-x[1], x[0]))
+    _by_relevance(boosted)
     return boosted + scored[window:]
 
 

@@ -56,6 +56,8 @@ def test_the_best_rows_are_the_first_of_a_full_sort(rows):
     """The cut by relevance alone keeps every row tied at the cut, so ``order`` decides ties."""
     order = lambda x: (-x[1], x[0])  # noqa: E731
     assert _best(list(rows), order) == sorted(rows, key=order)[:TEXT_CANDIDATES]
+    # and by default (two sorts by C-level keys: the name, then the relevance) the same order
+    assert _best(list(rows)) == sorted(rows, key=order)[:TEXT_CANDIDATES]
 
 
 def test_a_word_the_docs_lack_reads_as_the_names_it_starts_with_unless_it_is_a_name(shared_index):
