@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from . import fuzzy
@@ -109,6 +109,27 @@ SAME_START_BONUS = 4.0
 CONTAINED_MIN, CONTAINED_SPAN, CONTAINED_LETTERS = 60.0, 30.0, 4
 
 
+# The lower-cased names of a tuple of choices (immutable: the validator's scope keeps a few per
+# index), by the tuple's identity, held with it so that the identity stays its own.
+_LOWERED: dict[int, tuple[Sequence[str], list[str]]] = {}
+_LOWERED_KEPT = 16
+
+
+def _lowered(choices: Sequence[str]) -> list[str]:
+    """``[c.lower() for c in choices]``, kept for a tuple (one lower-cased per call cost a code
+    question's "did you mean" a few hundred calls, several times)."""
+    if not isinstance(choices, tuple):
+        return [c.lower() for c in choices]
+    kept = _LOWERED.get(id(choices))
+    if kept is not None and kept[0] is choices:
+        return kept[1]
+    lowered = [c.lower() for c in choices]
+    if len(_LOWERED) >= _LOWERED_KEPT:
+        _LOWERED.clear()  # (bounded: a process seldom holds more than a few scopes)
+    _LOWERED[id(choices)] = (choices, lowered)
+    return lowered
+
+
 def did_you_mean(
     word: str,
     choices: Sequence[str] | ByLength,
@@ -126,12 +147,13 @@ def did_you_mean(
     low = word.strip().lower()
     if len(low) < 2 or not choices or limit <= 0:
         return []
+    pairs: Iterable[tuple[int, str]]
     if isinstance(choices, ByLength):
-        pairs = list(zip(choices.keys, choices.choices, strict=True))
+        pairs = zip(choices.keys, choices.choices, strict=True)
         searched: Sequence[str] | ByLength = choices
     else:
-        pairs = list(enumerate(c.lower() for c in choices))
-        searched = [c for _, c in pairs]
+        searched = _lowered(choices)
+        pairs = enumerate(searched)
     scored: dict[int, tuple[float, str]] = {}
     for hit in closest(low, searched, cutoff=cutoff, limit=limit * 3):
         bonus = SAME_START_BONUS if hit.choice[:1] == low[:1] else 0.0

@@ -59,3 +59,14 @@ def test_by_length_scores_only_choices_within_reach():
     lengths = [len(n) for n in ByLength(names).choices[start:end]]
     # 200 * min(6, n) / (6 + n) >= 80 holds for n in 4..9 only
     assert min(lengths) <= 4 and max(lengths) >= 9 and len(lengths) < 12
+
+
+def test_a_tuple_of_names_lowered_once_gives_what_a_list_gives():
+    from strudel_jupyter.lookup.closest import did_you_mean
+
+    # Given the same names as a tuple (its lower case kept between calls) and as a list
+    names = ("fast", "Fastgap", "gate", "degradeBy", "TRANCEGATE", "room", "roomsize")
+    for word in ["fastt", "trancegate", "Room", "degrade", "gat", "ROOMSIZE"]:
+        # Then every call, the first and the next, finds what the list gives
+        for _ in range(2):
+            assert did_you_mean(word, names) == did_you_mean(word, list(names)), word
