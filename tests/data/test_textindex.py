@@ -97,3 +97,16 @@ def test_a_terms_holders_are_the_documents_its_scoring_finds(shared_index):
             # Then the documents holding its terms are those scoring them finds
             held = frozenset().union(*map(text.holders, terms))
             assert held == set(text.score(terms)), word
+
+
+def test_the_most_words_one_document_holds_are_what_scoring_counts(shared_index):
+    from strudel_jupyter.data.textindex import word_stems
+
+    # Given questions' words over the pages' passages (no apart field) and the sounds (one)
+    questions = ["make the snare louder on every fourth bar", "warm pad long release hall reverb", "xyzzy"]
+    for text, exact in ((shared_index.passages.text, True), (shared_index.sounds.text, False)):
+        for question in questions:
+            terms = list(dict.fromkeys(t for w in question.split() for t in word_stems(w)))
+            # Then the most of them one document holds is what scoring counts (at least, with an apart field)
+            matched = max((m for _s, m in text.score(terms).values()), default=0)
+            assert text.most_held(terms) == matched if exact else text.most_held(terms) >= matched
