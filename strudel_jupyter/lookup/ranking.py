@@ -320,13 +320,13 @@ def _all_lower(index: StrudelIndex) -> frozenset[str]:
     )
 
 
-def _no_name_typed(index: StrudelIndex, word: str) -> bool:
+def _no_name_typed(index: StrudelIndex, word: str, names: frozenset[str] | None = None) -> bool:
     """``word`` is surely no name of either tab as typed: ``rank_reference`` and ``rank_sounds``
     without prefixes or fuzzy matches find nothing for it (a plain word, lower-cased, is no
     name, synonym or sound key, nor the plural of one; nor a doc.json synonym as typed)."""
     if not word.isalnum():
         return False  # (spaces, "bd:3", "gm_piano": left to the full lookups)
-    names, lower = _all_lower(index), word.lower()
+    names, lower = _all_lower(index) if names is None else names, word.lower()
     return (
         lower not in names
         and word not in index.reference.by_doc_synonym
@@ -514,10 +514,11 @@ def rank_words(
 def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, sounds: bool) -> _Typed:
     """Each word's names as typed: exact, synonym, other case (and prefixes for a lone word)."""
     typed = _Typed([], [])
+    names = _all_lower(index)
     for word in ranking.words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(ranking.words) == 1
-        if not prefix and _no_name_typed(index, word):
+        if not prefix and _no_name_typed(index, word, names):
             continue  # (most words of a question: nothing to look up)
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
