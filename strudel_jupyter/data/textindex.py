@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize"]
+__all__ = ["WORD_RE", "TextIndex", "split_identifier", "stem", "tokenize", "word_stems"]
 
 WORD_RE = _WORD = re.compile(r"[A-Za-z]+|\d+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -151,6 +151,13 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+def word_stems(text: str) -> tuple[str, ...]:
+    """``tokenize(text)`` as a tuple, not copied for each caller: for callers that only read the
+    stems (a long question asks for its words' stems a few hundred times)."""
+    stems = _plain_words.get(text)
+    return stems if stems is not None else tuple(tokenize(text))
+
+
 class TextIndex:
     """BM25F over weighted fields of a fixed set of documents (keys are document ids).
 
@@ -215,6 +222,7 @@ class TextIndex:
                     postings[token].append(posting)
         self._postings = postings
         self._aside = aside_postings
+        self._holders: dict[str, frozenset[str]] = {}
         self.size = len(tfs)
         #: the terms the documents' own fields hold (not only an ``apart`` field)
         self.own: frozenset[str] = frozenset(own)
@@ -239,6 +247,7 @@ class TextIndex:
         index = cls.__new__(cls)
         index.k1, index.b, index.apart_match = float(k1), float(b), float(apart_match)  # type: ignore[arg-type]
         index.size, index.idf, index._postings, index._aside, index.own = size, idf, postings, aside, own
+        index._holders = {}
         return index
 
     def weight(self, term: str, key: str) -> float:
@@ -253,8 +262,27 @@ class TextIndex:
                 found.setdefault(key, set()).add(term)
         return {key: frozenset(terms) for key, terms in found.items()}
 
+    def holders(self, term: str) -> frozenset[str]:
+        """The documents holding ``term`` in any field (an ``apart`` one too); kept per term
+        (the index's own terms only, so at most its vocabulary)."""
+        found = self._holders.get(term)
+        if found is None:
+            found = frozenset(k for k, _w in (*self._postings.get(term, ()), *self._aside.get(term, ())))
+            if term in self._postings or term in self._aside:
+                self._holders[term] = found
+        return found
+
+    def most_held(self, terms: Iterable[str]) -> int:
+        """The most of ``terms`` (each counted once) one document holds, in any field: counted at
+        C speed, at least the words :meth:`score_slots` counts any document as matching (one-term
+        slots at importance 1), and exactly that for an index with no ``apart`` fields."""
+        held: Counter[str] = Counter()
+        for term in dict.fromkeys(terms):
+            held.update(self.holders(term))
+        return max(held.values(), default=0)
+
     def __contains__(self, token: str) -> bool:
-        return token in self._postings
+        return token in self._postings  # (the same terms as ``idf``'s: a hot loop reads that dict)
 
     def score(self, terms: Iterable[str]) -> dict[str, tuple[float, float]]:
         """``{doc: (bm25f score, number of distinct query terms matched)}``."""

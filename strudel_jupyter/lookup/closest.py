@@ -109,6 +109,81 @@ SAME_START_BONUS = 4.0
 CONTAINED_MIN, CONTAINED_SPAN, CONTAINED_LETTERS = 60.0, 30.0, 4
 
 
+# The lower-cased names of a tuple of choices (immutable: the validator's scope keeps a few per
+# index), by the tuple's identity, held with it so that the identity stays its own.
+_LOWERED: dict[int, tuple[Sequence[str], list[str]]] = {}
+_LOWERED_KEPT = 16
+
+
+def _lowered(choices: Sequence[str]) -> list[str]:
+    """``[c.lower() for c in choices]``, kept for a tuple (one lower-cased per call cost a code
+    question's "did you mean" a few hundred calls, several times)."""
+    if not isinstance(choices, tuple):
+        return [c.lower() for c in choices]
+    kept = _LOWERED.get(id(choices))
+    if kept is not None and kept[0] is choices:
+        return kept[1]
+    lowered = [c.lower() for c in choices]
+    if len(_LOWERED) >= _LOWERED_KEPT:
+        _LOWERED.clear()  # (bounded: a process seldom holds more than a few scopes)
+    _LOWERED[id(choices)] = (choices, lowered)
+    return lowered
+
+
+_CONTAINED_INDEXED = 40  # a longer word (pasted text) tests each name: its parts are too many to look up
+
+
+def _contained(names: list[str], low: str, *, kept: bool) -> list[int]:
+    """The positions of ``names`` of CONTAINED_LETTERS letters or more, other than ``low``, that
+    hold it or that it holds, in order: what testing each name gives; for a list ``kept``
+    between calls, read from an index of it (``_names_index``) by finding ``low`` in all the
+    names at once and looking its parts up."""
+    indexed = kept and len(low) <= _CONTAINED_INDEXED and "\n" not in low
+    index = _names_index(names) if indexed else None
+    if index is None:
+        return [
+            n
+            for n, name in enumerate(names)
+            if len(name) >= CONTAINED_LETTERS and name != low and (name in low or low in name)
+        ]
+    joined, offsets, by_name = index
+    found: set[int] = set()
+    at = joined.find(low)
+    while at >= 0:  # the names holding it (a match never spans the line break between two)
+        found.add(bisect.bisect_right(offsets, at) - 1)
+        at = joined.find(low, at + 1)
+    for start in range(len(low)):  # the names it holds
+        for end in range(start + CONTAINED_LETTERS, len(low) + 1):
+            found.update(by_name.get(low[start:end], ()))
+    return sorted(n for n in found if names[n] != low and len(names[n]) >= CONTAINED_LETTERS)
+
+
+_NAMES_INDEX: dict[int, tuple[list[str], tuple[str, list[int], dict[str, list[int]]] | None]] = {}
+
+
+def _names_index(names: list[str]) -> tuple[str, list[int], dict[str, list[int]]] | None:
+    """The names joined by line breaks, where each starts, and the positions of each name of
+    CONTAINED_LETTERS or more; kept by the list's identity (bounded), None for names with a
+    line break of their own."""
+    kept = _NAMES_INDEX.get(id(names))
+    if kept is not None and kept[0] is names:
+        return kept[1]
+    index: tuple[str, list[int], dict[str, list[int]]] | None = None
+    if not any("\n" in name for name in names):
+        offsets, at = [], 0
+        by_name: dict[str, list[int]] = {}
+        for n, name in enumerate(names):
+            offsets.append(at)
+            at += len(name) + 1
+            if len(name) >= CONTAINED_LETTERS:
+                by_name.setdefault(name, []).append(n)
+        index = ("\n".join(names), offsets, by_name)
+    if len(_NAMES_INDEX) >= _LOWERED_KEPT:
+        _NAMES_INDEX.clear()
+    _NAMES_INDEX[id(names)] = (names, index)
+    return index
+
+
 def did_you_mean(
     word: str,
     choices: Sequence[str] | ByLength,
@@ -126,22 +201,24 @@ def did_you_mean(
     low = word.strip().lower()
     if len(low) < 2 or not choices or limit <= 0:
         return []
+    names: list[str]
     if isinstance(choices, ByLength):
-        pairs = list(zip(choices.keys, choices.choices, strict=True))
+        names, keys = choices.choices, choices.keys
         searched: Sequence[str] | ByLength = choices
     else:
-        pairs = list(enumerate(c.lower() for c in choices))
-        searched = [c for _, c in pairs]
+        names = searched = _lowered(choices)
+        keys = None
+    kept = keys is not None or isinstance(choices, tuple)  # (lists kept between calls: indexed once)
     scored: dict[int, tuple[float, str]] = {}
     for hit in closest(low, searched, cutoff=cutoff, limit=limit * 3):
         bonus = SAME_START_BONUS if hit.choice[:1] == low[:1] else 0.0
         scored[hit.key] = (hit.score + bonus, hit.choice)
     if contained and len(low) >= CONTAINED_LETTERS:
-        for key, name in pairs:
-            if len(name) >= CONTAINED_LETTERS and name != low and (name in low or low in name):
-                share = min(len(name), len(low)) / max(len(name), len(low))
-                score = CONTAINED_MIN + CONTAINED_SPAN * share
-                if score > scored.get(key, (0.0, ""))[0]:
-                    scored[key] = (score, name)
+        for n in _contained(names, low, kept=kept):
+            key, name = keys[n] if keys is not None else n, names[n]
+            share = min(len(name), len(low)) / max(len(name), len(low))
+            score = CONTAINED_MIN + CONTAINED_SPAN * share
+            if score > scored.get(key, (0.0, ""))[0]:
+                scored[key] = (score, name)
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], len(kv[1][1]), kv[1][1]))
     return [Close(name, score, key) for key, (score, name) in ranked[:limit]]

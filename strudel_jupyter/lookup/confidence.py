@@ -136,7 +136,7 @@ def missing_words(index: StrudelIndex, words: Sequence[str]) -> list[str]:
     this is asked.
     """
     known = load_phrasebook().stems
-    ref_text, sound_text = index.reference.text, index.sounds.text
+    ref_text, sound_text = index.reference.text.idf, index.sounds.text.idf  # (their terms, as dicts)
     per_word = [tokenize(w) for w in words]
     candidates: list[int] = []  # words no docs, sounds or phrasebook word holds (the rare case)
     for i, (word, word_stems) in enumerate(zip(words, per_word, strict=True)):
@@ -233,7 +233,7 @@ def unheld_heads(index: StrudelIndex, text: str, words: Sequence[str]) -> list[s
         run = []
     if not heads:
         return []
-    ref_text, sound_text = index.reference.text, index.sounds.text
+    ref_text, sound_text = index.reference.text.idf, index.sounds.text.idf  # (their terms, as dicts)
     unheld: list[tuple[str, list[str]]] = []  # heads no text holds and no name is (the rare case)
     for head in heads:
         lower, head_stems = head.lower(), tokenize(head)

@@ -28,6 +28,7 @@ __all__ = [
     "load_glossary",
     "phrase_key",
     "phrase_starts",
+    "stems_read",
 ]
 
 GLOSSARY_FILE = Path(__file__).with_name("glossary.txt")
@@ -79,6 +80,13 @@ def _numbers_as_digits(stems: Sequence[str]) -> list[tuple[str, int]]:
     return out
 
 
+def stems_read(stems: Iterable[str]) -> set[str]:
+    """Every stem ``find_phrases`` may read in ``stems``: each as written, and a number written
+    as a word as its digits (a key it finds holds only these)."""
+    found = set(stems)
+    return found | {_NUMBER_WORDS[t] for t in found if t in _NUMBER_WORDS}
+
+
 def phrase_key(phrase: str) -> tuple[str, ...]:
     """The stems a phrase is looked up by: a query's words arrive without question filler
     ("fade in" -> fade), so a phrase's filler words are dropped the same way."""
@@ -104,15 +112,19 @@ def find_phrases(
     between ("move the notes up" holds "move up"), as phrasal verbs go. Numbers written as
     words match a phrase's digits ("every four bars", "every fourth bar": "every 4 bars").
     """
-    found = _find_as_written(stems, table, starts)
     if _NUMBER_STEMS.isdisjoint(stems):
-        return found  # no number written as a word, no ordinal ending: read as digits, the same stems
+        # no number written as a word, no ordinal ending: read as digits, the same stems
+        return _find_as_written(stems, table, starts)[0]
     read = _numbers_as_digits(stems)
-    if len(read) != len(stems) or any(stem != stems[n] for stem, n in read):
+    # where the digits' reading first differs: a number as digits, an ordinal's ending left out
+    differs = next((k for k, (stem, n) in enumerate(read) if n != k or stem != stems[k]), len(read))
+    found, begin = _find_as_written(stems, table, starts, differs=differs)
+    if differs < len(stems):
         # numbers as words or ordinals ("every four bars", "every 4th bar") also read as the
-        # digits a phrase is written with ("every 4 bars"), where no phrase as written is found
+        # digits a phrase is written with ("every 4 bars"), where no phrase as written is found;
+        # both readings scan alike up to ``begin`` (what is found before it is taken already)
         taken = {n for start, end, _ in found for n in range(start, end)}
-        for i, j, value in _find_as_written([stem for stem, _ in read], table, starts):
+        for i, j, value in _find_as_written([stem for stem, _ in read], table, starts, begin=begin)[0]:
             start, end = read[i][1], read[j - 1][1] + 1
             if not taken & set(range(start, end)):
                 found.append((start, end, value))
@@ -121,13 +133,22 @@ def find_phrases(
 
 
 def _find_as_written(
-    stems: Sequence[str], table: Mapping[tuple[str, ...], V], starts: Mapping[str, tuple[int, ...]]
-) -> list[tuple[int, int, V]]:
-    """``find_phrases`` on the stems as they are."""
+    stems: Sequence[str],
+    table: Mapping[tuple[str, ...], V],
+    starts: Mapping[str, tuple[int, ...]],
+    *,
+    begin: int = 0,
+    differs: int | None = None,
+) -> tuple[list[tuple[int, int, V]], int]:
+    """``find_phrases`` on the stems as they are, scanned from ``begin``; and the first place
+    the scan stood at whose step read a stem at ``differs`` or after (where it ended, if none)."""
     found: list[tuple[int, int, V]] = []
-    i, n = 0, len(stems)
+    i, n = begin, len(stems)
+    alike: int | None = None
     while i < n:
         sizes = starts.get(stems[i])
+        if alike is None and differs is not None and i + (max(sizes[0], 3) if sizes else 1) > differs:
+            alike = i  # (this step reads the stems at i up to the longest key's end, or the gapped one's)
         if sizes is None:
             i += 1
             continue
@@ -145,7 +166,7 @@ def _find_as_written(
                 i += 3
             else:
                 i += 1
-    return found
+    return found, i if alike is None else alike
 
 
 @dataclass(frozen=True, slots=True)

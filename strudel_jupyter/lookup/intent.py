@@ -7,7 +7,7 @@ inside the prose. What a word means in Strudel is decided later, against the sna
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +48,10 @@ SOUND_WORDS = frozenset(
 REFERENCE_WORDS = frozenset(
     "function functions method methods control controls param params parameter parameters argument arguments api "
     "signal signals effect effects operator operators modifier modifiers transformation transformations".split()
+)
+# one of which each of REFERENCE_WORDS starts with: a text holding none of them holds none of those
+_REFERENCE_WORD_STARTS = (
+    "function method control param argument api signal effect operator modifier transformation".split()
 )
 
 #: Verbs a doc description of a function opens with ("Sets the ...", "Applies ..."): a
@@ -357,10 +361,34 @@ def _search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     words = _leading_words(pattern)
     if words is None or not text.isascii():
         return pattern.search(text)
-    low = text.lower()
+    low = _lower(text)
     starts = [i for i in (low.find(w) for w in words) if i >= 0]
     # (a match begun further on sees the text before it: ``\b`` and ``^`` read as in a full search)
     return pattern.search(text, min(starts)) if starts else None
+
+
+def may_hold(text: str, words: Sequence[str]) -> bool:
+    """Whether ``text`` may hold one of ``words`` (lower case) in any case: a cheap "not me" for a
+    pattern every match of which holds one. Sure only for ASCII text (``re.I`` folds some
+    non-ASCII letters into ASCII ones, the long s into s): any other may hold them."""
+    if not text.isascii():
+        return True
+    low = _lower(text)
+    return any(w in low for w in words)
+
+
+_LAST_LOWERED: list[tuple[str, str]] = [("", "")]
+
+
+def _lower(text: str) -> str:
+    """``text.lower()``, kept for the last text object (the readers search one question's text
+    for thirty patterns in turn: it is lowered once)."""
+    last = _LAST_LOWERED[0]  # (one read: another thread may replace it meanwhile)
+    if last[0] is text:
+        return last[1]
+    low = text.lower()
+    _LAST_LOWERED[0] = (text, low)
+    return low
 
 
 # prefix -> (what it asks for, the domain it binds)
@@ -420,6 +448,8 @@ _FRACTION = lazy_compile(
     re.I,
 )
 _PERCENT = lazy_compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)", re.I)
+# every match of _SHARE_OF_TIME holds one of these (its optional "a", "one" start a search anywhere)
+_SHARE_WORDS = ("half", "quarter", "third", "tenth", "most")
 _SHARES = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3, "tenth": 0.1, "most": 0.75}
 # "half the time", "a quarter of the time", "three quarters of the bars", "most of the time"
 _SHARE_OF_TIME = lazy_compile(
@@ -508,11 +538,13 @@ def read_chance(text: str) -> Chance | None:
     "30% of the time" 0.3, "half the time" 0.5, "very rarely" 0.1; or choices some likelier
     than others ("pick between these, the first more likely": ``weighted``). English only: which
     function applies something with that chance is decided against the snapshot later."""
-    odds = _search(_ODDS, text)
-    if odds and _search(_CHOICE, text):
+    # (a choice among things is rare: looked for before the odds, whose pattern costs more)
+    odds = _search(_ODDS, text) if _search(_CHOICE, text) else None
+    if odds:
         words = tuple(content_tokens(odds.group(0)))
         return Chance(0.0, words, weighted=True) if words else None
-    found = _stated_chance(text) if _search(_CHANCE_WORDS, text) else None
+    chance_words = _search(_CHANCE_WORDS, text) is not None
+    found = _stated_chance(text) if chance_words else None
     after = text[text.find(found[1]) + len(found[1]) :] if found else ""
     if found and not _SHARE_OF_EVENTS.match(after) and (_search(_RANDOM_CHOICE, text) or _SECOND_SHARE.search(after)):
         # "pick randomly, the kick 70 percent of the time", "kick 70% of the time, snare the other
@@ -520,8 +552,8 @@ def read_chance(text: str) -> Chance | None:
         # of the events: a chance)
         words = tuple(content_tokens(found[1]))
         return Chance(0.0, words, weighted=True) if words else None
-    share = _search(_SHARE_OF_TIME, text)
-    if share and share.group("unit") and not _search(_CHANCE_WORDS, text):
+    share = _search(_SHARE_OF_TIME, text) if may_hold(text, _SHARE_WORDS) else None
+    if share and share.group("unit") and not chance_words:
         share = None  # "half the bars" at random is a chance; "in half the bars" alone is a place
     if found is None and share:
         found = (_SHARES[share.group("share").lower()], share.group(0), bool(share.group("unit")))
@@ -660,7 +692,9 @@ _SOUNDS_VERB_AFTER = lazy_compile(
 
 def _listing(parsed: ParsedQuery, text: str) -> bool:
     """Sound-category listings: "list synths", "sounds:drum-machines", "what wavetables are there"."""
-    if _ASKS_FOR_A_FUNCTION.match(text) or REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}:
+    if _ASKS_FOR_A_FUNCTION.match(text) or (
+        may_hold(text, _REFERENCE_WORD_STARTS) and REFERENCE_WORDS & {t.lower() for t in _TOKEN.findall(text)}
+    ):
         return False  # "what sets the sample playback rate", "which function chops samples"
     if _DETAIL_PATTERNS[0].match(text):
         return False  # "what does samples do": the function samples, asked about
@@ -672,7 +706,6 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
         and not _LISTING_FILLER.issuperset(w.lower() for w in _TOKEN.findall(text[verb.end() : match.start()]))
     ):
         return False  # "get the duration in seconds of a sample": the category is no object listed
-    bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
     if not match and (not _search(_SOUNDS_WORD, text) or _SOUNDS_VERB_AFTER.search(text)):
         return False
     if match:
@@ -683,7 +716,8 @@ def _listing(parsed: ParsedQuery, text: str) -> bool:
         category, type_filter = "all", None
     if category is None:
         return False
-    if not (bare or _LIST_VERB.search(text) or parsed.prefix in ("sounds", "category", "list")):
+    bare = re.fullmatch(rf"(?:all\s+)?{_CATEGORY_WORDS}(?:\s+(?:sounds?|samples?))?\s*\??", text, re.I)
+    if not (bare or verb or parsed.prefix in ("sounds", "category", "list")):
         return False
     parsed.intent, parsed.domain, parsed.category, parsed.type_filter = "list", "sounds", category, type_filter
     like = _LIKE.search(text)
@@ -895,6 +929,8 @@ def _without_object(text: str) -> str:
     """The question without its closing object when that names only instruments: in "vibrato on
     the strings" the strings are what vibrato is put on, not a sound asked for. (A question
     that is only an object, "on the snare", keeps it: then it is what is asked.)"""
+    if _last_word(text) not in _OBJECT_WORDS:
+        return text  # (most questions: what a match would end with is no instrument)
     match = _OBJECT.search(text)
     if match is None:
         return text
@@ -905,12 +941,28 @@ def _without_object(text: str) -> str:
     return rest if content_tokens(rest) else text
 
 
+_OBJECT_WORDS = INSTRUMENTS | _INSTRUMENT_ADJECTIVES
+
+
+def _last_word(text: str) -> str:
+    """The last run of word characters and hyphens before the closing whitespace and ``?.!``, lower
+    case: the last word of an ``_OBJECT`` match, when there is one."""
+    end = text.rstrip().rstrip("?.!").rstrip()
+    start = len(end)
+    while start and (end[start - 1].isalnum() or end[start - 1] in "_-"):  # ``[\w-]``
+        start -= 1
+    return end[start:].lower()
+
+
 # "in cycles instead of seconds", "rather than each cycle": what the question does not want.
 _NOT_WANTED = lazy_compile(r"\s*,?\s*\b(?:instead\s+of|rather\s+than)\s+[^,.;:!?()]*", re.I)
+_NOT_WANTED_WORDS = ("instead", "rather")
 
 
 def _without_unwanted(text: str) -> str:
     """The question without what it says it does not want (when something else is left)."""
+    if not may_hold(text, _NOT_WANTED_WORDS):
+        return text
     rest = _NOT_WANTED.sub(" ", text)
     return rest if rest != text and len(content_tokens(rest)) >= 2 else text
 

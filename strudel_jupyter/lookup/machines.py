@@ -11,12 +11,13 @@ Every name comes from the snapshot: a machine's sound is offered only when the r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..data.index import StrudelIndex
 from ..data.textindex import tokenize
 from ..vocabulary import Kind
-from .glossary import expand
+from .glossary import expand, phrase_key, stems_read
 from .intent import SOUND_WORDS
 from .phrasebook import load_phrasebook, resolve, stems_of
 from .ranking import SCORE_DOC_SYNONYM, Hit, Ranking, rank_names
@@ -52,6 +53,35 @@ def _machine_stems(index: StrudelIndex) -> frozenset[str]:
     return index.derived.get_or_build(("machines", "stems"), build)
 
 
+def _machine_keys(index: StrudelIndex) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The phrasebook's keys for banks (what a machine's phrase is found by), each by the one of
+    its stems fewest others hold (a question holds all of a key's stems when it holds the key):
+    a question holding none of them whole names no machine by a phrase."""
+
+    def build() -> dict[str, tuple[tuple[str, ...], ...]]:
+        keys = {
+            key
+            for line in load_phrasebook().lines
+            if line.sounds and line.target.lower() in index.sounds.banks
+            for key in map(phrase_key, line.phrases)
+            if key
+        }
+        holders = Counter(stem for key in keys for stem in set(key))
+        by_stem: dict[str, list[tuple[str, ...]]] = {}
+        for key in sorted(keys):
+            by_stem.setdefault(min(key, key=lambda t: (holders[t], t)), []).append(key)
+        return {stem: tuple(found) for stem, found in by_stem.items()}
+
+    return index.derived.get_or_build(("machines", "keys"), build)
+
+
+def _holds_a_machine_key(index: StrudelIndex, stems: Sequence[str]) -> bool:
+    """Some phrase for a bank has all its stems in ``stems`` (as ``find_phrases`` reads them)."""
+    read = stems_read(stems)
+    keys = _machine_keys(index)
+    return any(all(t in read for t in key) for stem in read for key in keys.get(stem, ()))
+
+
 def _drum_types(index: StrudelIndex) -> frozenset[str]:
     """The drum types the machines' kits name their sounds by: bd, sd, hh, cp ..."""
     return index.derived.get_or_build(
@@ -69,6 +99,8 @@ def machine_sounds(index: StrudelIndex, words: Sequence[str]) -> MachineSounds |
     named = any(w.lower() in banks and banks[w.lower()].category == DRUM_MACHINES for w in words)  # "linn"
     if not named and not any(t in _machine_stems(index) for t in stems):
         return None
+    if not named and not _holds_a_machine_key(index, stems):
+        return None  # (a machine's word, "snare", without the rest of its phrase: no phrase to find)
     machines: list[str] = []
     for word in words:  # a machine's name typed ("linn", "tr909")
         bank = banks.get(word.lower())

@@ -136,15 +136,17 @@ def passage_evidence(index: StrudelIndex, words: Sequence[str]) -> dict[str, flo
     calls half (none when the example calls many); its share is its score against the best.
     """
     passages = index.passages
-    terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in passages.text))
-    if not terms:
-        return {}
+    held = passages.text.idf  # (its terms, as a dict)
+    terms = list(dict.fromkeys(t for t in tokenize(" ".join(words)) if t in held))
+    least = max(2, len(terms) / 2)  # one shared word is no evidence of a topic ("ear": early)
+    if not terms or passages.text.most_held(terms) < least:
+        return {}  # (counted before scoring: a long question's words are seldom half in one passage)
     totals: dict[str, list[float]] = {}  # ``{passage: [score, terms matched]}`` (``TextIndex.score``'s, uncopied)
     passages.text.accumulate(totals, [[(t, 1.0)] for t in terms])
     if not totals:
         return {}
     top_matched = max(matched for _score, matched in totals.values())
-    if top_matched < max(2, len(terms) / 2):  # one shared word is no evidence of a topic ("ear": early)
+    if top_matched < least:
         return {}
     # only the passages matching the most terms lend evidence, the best few of them by score
     # (nsmallest is sorted()[:n], ties in the passages' order: no need to sort them all)

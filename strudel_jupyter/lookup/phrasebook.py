@@ -36,7 +36,7 @@ from ..data.phrasebook import (
     parse_phrasebook,
     read_phrasebook,
 )
-from ..data.textindex import tokenize
+from ..data.textindex import word_stems
 from ..vocabulary import Domain, Kind
 from .glossary import find_phrases, phrase_key, phrase_starts
 
@@ -252,7 +252,7 @@ def stems_of(words: Sequence[str]) -> tuple[list[str], list[int]]:
     stems: list[str] = []
     owner: list[int] = []
     for n, word in enumerate(words):
-        found = tokenize(word)
+        found = word_stems(word)
         stems += found
         owner += [n] * len(found)
     return stems, owner

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from ..data.index import StrudelIndex
 from ..data.sounds import BANK_DOC
 from ..data.sounds_tab import sound_key
-from ..data.textindex import split_identifier, tokenize
+from ..data.textindex import split_identifier, tokenize, word_stems
 from ..data.tonal import split_chord
 from ..vocabulary import Domain, Kind, Match
 from . import fuzzy
@@ -321,6 +321,20 @@ def _all_lower(index: StrudelIndex) -> frozenset[str]:
     )
 
 
+def _no_name_typed(index: StrudelIndex, word: str, names: frozenset[str] | None = None) -> bool:
+    """``word`` is surely no name of either tab as typed: ``rank_reference`` and ``rank_sounds``
+    without prefixes or fuzzy matches find nothing for it (a plain word, lower-cased, is no
+    name, synonym or sound key, nor the plural of one; nor a doc.json synonym as typed)."""
+    if not word.isalnum():
+        return False  # (spaces, "bd:3", "gm_piano": left to the full lookups)
+    names, lower = _all_lower(index) if names is None else names, word.lower()
+    return (
+        lower not in names
+        and word not in index.reference.by_doc_synonym
+        and not (lower.endswith("s") and lower[:-1] in names)
+    )
+
+
 def _known(
     index: StrudelIndex, candidate: str, reference: bool, sounds: bool, names: frozenset[str] | None = None
 ) -> str | None:
@@ -501,9 +515,12 @@ def rank_words(
 def _names_typed(index: StrudelIndex, ranking: Ranking, *, reference: bool, sounds: bool) -> _Typed:
     """Each word's names as typed: exact, synonym, other case (and prefixes for a lone word)."""
     typed = _Typed([], [])
+    names = _all_lower(index)
     for word in ranking.words:
         # several words: a word's names are a clue, its prefixes ("pad": pad*) are only noise
         prefix = len(ranking.words) == 1
+        if not prefix and _no_name_typed(index, word, names):
+            continue  # (most words of a question: nothing to look up)
         r = rank_reference(index, word, fuzzy=False, prefix=prefix) if reference else []
         s = rank_sounds(index, word, fuzzy=False, prefix=prefix) if sounds else []
         if not r and not s:
@@ -537,7 +554,7 @@ def _one_word(
             typed.sounds = [h for h in typed.sounds if h.match != "fuzzy"]
         # a word naming sounds ("kick", "piano") leans to the sounds, unless the glossary
         # says it is a word for what the docs describe ("louder" is gain, not pipeorgan_loud)
-        stems = tokenize(word)
+        stems = word_stems(word)
         ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not expand(stems)
 
 
@@ -550,9 +567,9 @@ def _read_together(
     ranking.sentence = len(words) > 1 and (describes or typed.strong_words < len(words))
     if not ranking.sentence:
         return
-    stems = [t for w in words for t in tokenize(w)]
+    stems = [t for w in words for t in word_stems(w)]
     # a word the glossary reads as the docs' ("warmer") and that is no sound's name ("supersaw")
-    described = bool(expand([t for w in words if w not in typed.sound_names for t in tokenize(w)]))
+    described = bool(expand([t for w in words if w not in typed.sound_names for t in word_stems(w)]))
     # every word names sounds ("closed hats", "steel drums") and none is a word the
     # glossary reads as the docs' ("muffled"): the question describes a sound
     ranking.names_a_sound = sounds and all(t in index.sounds.naming_words for t in stems) and not described
@@ -651,7 +668,7 @@ def _prose_stems(read: Sequence[str], context: Sequence[str]) -> frozenset[str]:
     """The stems of a description's words that are names only by chance: English words for how
     often, where and in what order ("each", "every", "per", "into", "time") and the question's
     own verbs ("takes", "pick", "add"), written in lower case, not as code."""
-    return frozenset(t for w in (*read, *context) if w.islower() for t in tokenize(w) if t in PROSE_WORDS)
+    return frozenset(t for w in (*read, *context) if w.islower() for t in word_stems(w) if t in PROSE_WORDS)
 
 
 def _phrase_evidence(
@@ -776,7 +793,7 @@ def _phrasebook_hits(
             rarity = 1.0
         score = SCORE_PHRASE_MIN + (SCORE_PHRASE_MAX - SCORE_PHRASE_MIN) * hit.weight * rarity
         own = {w.lower() for w in words[hit.start : hit.end]}
-        if hit.sounds and all(t in sounds_words or t in prose for w in own for t in tokenize(w)):
+        if hit.sounds and all(t in sounds_words or t in prose for w in own for t in word_stems(w)):
             # the sounds' own words (drum-kit words, General MIDI names) say it already, and
             # a word of the functions' docs ("static", "ping") is read by those docs
             continue
@@ -836,7 +853,7 @@ def _nth_samples(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     found = []
     naming = index.sounds.naming_words
     for i, word in enumerate(words[:-1]):
-        after = tokenize(words[i + 1])
+        after = word_stems(words[i + 1])
         if word.lower() in _ORDINALS and after and all(t in naming or t == "sampl" for t in after):
             key = tuple(tokenize(word)) + tuple(after)
             found.append(
@@ -928,15 +945,13 @@ def _members_described(hits: Sequence[Hit], inputs_named: frozenset[str] = froze
     repeat quieter" says ``plyWith``, "volume wobble ... locked to the tempo" ``tremolosync``.
     A function named by its input ("a minor key": ``scale``) is no family's word."""
     phrased = {h.key: h for h in hits if h.match == "text" and h.via and h.name not in inputs_named}
-    text = [h for h in hits if h.match == "text" and not h.via]
+    if not phrased:
+        return []
+    text = [(h.name.lower(), h) for h in hits if h.match == "text" and not h.via]
     lifted: list[Hit] = []
     for root in phrased.values():
-        low = root.name.lower()
-        members = [
-            h
-            for h in text
-            if h.name != root.name and h.name.lower().startswith(low) and h.coverage >= root.coverage + MEMBER_MARGIN
-        ]
+        low, least = root.name.lower(), root.coverage + MEMBER_MARGIN
+        members = [h for lower, h in text if h.coverage >= least and h.name != root.name and lower.startswith(low)]
         if members:
             best = max(members, key=lambda h: (h.coverage, h.score))
             lifted.append(replace(best, score=root.score + 0.1, via=root.via))
@@ -1040,16 +1055,31 @@ def _pointed_to(index: StrudelIndex, hits: Sequence[Hit]) -> list[Hit]:
     """An entry whose whole description points to another ("See fastcat": ``sequence``) is
     that other's second name: a description it answers is the other's, which leads just
     above it."""
+    pointers = _pointers(index)
     out: list[Hit] = []
     for hit in hits:
         if hit.match != "text" or hit.kind != "function":
             continue
-        entry = index.reference.by_name.get(hit.name)
-        pointer = _POINTER.fullmatch(entry.description) if entry is not None else None
-        target = index.reference.get(pointer.group("x")) if pointer else None
-        if target is not None and target.name != hit.name:
-            out.append(replace(hit, name=target.name, score=hit.score + 0.05))
+        target = pointers.get(hit.name)
+        if target is not None:
+            out.append(replace(hit, name=target, score=hit.score + 0.05))
     return out
+
+
+def _pointers(index: StrudelIndex) -> dict[str, str]:
+    """The entries whose whole description points to another, with that other's name; built
+    once per index (a description read per text hit cost a long question ~10 us)."""
+
+    def build() -> dict[str, str]:
+        found: dict[str, str] = {}
+        for name, entry in index.reference.by_name.items():
+            pointer = _POINTER.fullmatch(entry.description)
+            target = index.reference.get(pointer.group("x")) if pointer else None
+            if target is not None and target.name != name:
+                found[name] = target.name
+        return found
+
+    return index.derived.get_or_build(("ranking", "pointers"), build)
 
 
 #: A description most of whose words one entry's own words hold (its docs' and the
@@ -1106,14 +1136,14 @@ def _docs_lead(
         return None
     low = SCORE_SENTENCE_BAND[0]
     least = low + DOCS_NEAR * (texts[0].score - low)
-    stems = [t for w in ranking.spelled or ranking.words for t in tokenize(w)]
+    stems = [t for w in ranking.spelled or ranking.words for t in word_stems(w)]
     # a letter standing for a number ("n times") is no word the docs need to hold
     letters = any(len(t) == 1 for t in stems)
     if not any(h.score >= least and (letters or h.coverage >= DOCS_WHOLE - DOCS_SLACK) for h in texts):
         return None  # (no entry near the lead covers enough of it)
     text = index.reference.text
     said = {t for h in phrases for t in tokenize(h.via)}
-    weights = {t: word_importance(text, t) for t in stems if len(t) > 1 and (t in text or t in said)}
+    weights = {t: word_importance(text, t) for t in stems if len(t) > 1 and (t in text.idf or t in said)}
     total = sum(word_importance(text, t) for t in dict.fromkeys(stems)) or 1.0
     docs = DocsLead(texts[0], docs_terms(index), {t: w / total for t, w in weights.items()})
     whole = sum(docs.importance.values())  # what any doc or phrase could answer
@@ -1162,7 +1192,7 @@ def _misspelt_words(
     vocab_ref, vocab_snd, glossary = index.reference.text.own, index.sounds.text.own, load_glossary().stems
     found: dict[str, list[Hit]] = {}
     for word in words:
-        stems = tokenize(word)
+        stems = word_stems(word)
         if len(word) >= 5 and stems and not any(t in vocab_ref or t in vocab_snd or t in glossary for t in stems):
             hits = _misspelt(index, word, reference=reference, sounds=sounds)
             if hits:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..data.index import StrudelIndex
-from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize
+from ..data.sounds import BANK_DOC
+from ..data.textindex import WORD_RE, TextIndex, segment, split_identifier, tokenize, word_stems
 from .glossary import EXPANSION_WEIGHT, expand
 from .intent import STOPWORDS
 from .tables import prefixed_by, tables_for
@@ -58,6 +59,14 @@ def _importance(text: TextIndex, slot: Slot) -> float:
     return _importance_of_alternatives(text, slot)
 
 
+def _term_importance(text: TextIndex, term: str) -> float:
+    """``_importance`` of one term at full weight, without building its slot."""
+    if term.isdigit():
+        return IMPORTANCE_FLOOR
+    idf = text.idf.get(term, 0.0)
+    return min(1.0, max(IMPORTANCE_FLOOR, idf / IMPORTANCE_FULL_IDF)) if idf else 1.0
+
+
 def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
     """``_importance`` of any slot: the rarest of its full-weight terms decides."""
     if all(t.isdigit() for t, _ in slot):
@@ -70,7 +79,9 @@ def _importance_of_alternatives(text: TextIndex, slot: Slot) -> float:
 
 def word_importance(text: TextIndex, word: str) -> float:
     """How much ``word`` counts towards a doc's coverage of a question (by its rarity in ``text``)."""
-    stems = tokenize(word)
+    stems = word_stems(word)
+    if len(stems) == 1:
+        return _term_importance(text, stems[0])
     return _importance(text, [(t, 1.0) for t in stems]) if stems else 0.0
 
 
@@ -83,7 +94,7 @@ def _word_slot(index: StrudelIndex, word: str) -> Slot:
     return _slot_of(index, word, tokenize(word))
 
 
-def _slot_of(index: StrudelIndex, word: str, stems: list[str]) -> Slot:
+def _slot_of(index: StrudelIndex, word: str, stems: Sequence[str]) -> Slot:
     """``_word_slot`` of a word whose stems are known."""
     slot = [(t, 1.0) for t in stems]
     lower = word.lower()
@@ -170,6 +181,17 @@ def _score_groups(text: TextIndex, groups: list[_Group]) -> tuple[dict[str, list
     return totals, words
 
 
+def _some_doc_holds_each(text: TextIndex, slots: list[Slot]) -> bool:
+    """Some document holds every slot (one of its terms, in any field)."""
+    common: frozenset[str] | None = None
+    for slot in sorted(slots, key=len):
+        held = text.holders(slot[0][0]) if len(slot) == 1 else frozenset().union(*(text.holders(t) for t, _ in slot))
+        common = held if common is None else common & held
+        if not common:
+            return False
+    return True
+
+
 def text_reference(
     index: StrudelIndex, words: Iterable[str], *, whole: bool = False, prose: Collection[str] = ()
 ) -> list[tuple[str, float, float]]:
@@ -185,7 +207,7 @@ def text_reference(
     slots: list[Slot] = []
     keys: list[str] = []
     for word in words:
-        stems = tokenize(word)
+        stems = word_stems(word)
         slot = _slot_of(index, word, stems)
         if slot:
             slots.append(slot)
@@ -194,8 +216,8 @@ def text_reference(
         return []
     ref = index.reference
     groups = _groups(slots, keys)
-    if whole and any(not g.meaning and not any(t in ref.text for t, _ in g.literal[0]) for g in groups):
-        return []
+    if whole and not _some_doc_holds_each(ref.text, [g.literal[0] for g in groups if not g.meaning]):
+        return []  # (a doc lacking a word without a glossary meaning cannot cover the whole)
     scored, n = _score_groups(ref.text, groups)
     if whole and not any(matched / n >= 1.0 for _bm25, matched in scored.values()):
         return []  # no doc covers every word: what the rows below would show, without building them
@@ -210,12 +232,13 @@ def text_reference(
             c = matched / n
             share = shares[matched] = (c, c**1.5)
         rows.append((name, bm25 * share[1] * priors[name], share[0]))
-    rows = _best(rows, lambda x: (-x[1], x[0]))
+    rows = _best(rows)
     spelled = _spelling_names(index, {t for slot in slots for t, w in slot if w >= 1.0})
     if spelled:
         rows = [(name, rel * NAME_PARTS_BOOST if name in spelled else rel, cov) for name, rel, cov in rows]
-        rows.sort(key=lambda x: (-x[1], x[0]))
-    pairs = _query_pairs(ref.text, words)
+        _by_relevance(rows)
+    # (the entries' pairs, when a question built them already: no other pair raises an entry)
+    pairs = _query_pairs(ref.text, words, index.derived.get(("relevance", "pair_entries")))
     if pairs:
         rows = _with_pair_evidence(index, rows, pairs)
     # ties go to the alphabetically first name
@@ -276,19 +299,24 @@ PAIR_LEAST = 0.5  # a pair with a word the docs use everywhere ("between", "patt
 
 def _content_stems(text: str) -> list[str]:
     """The stems of ``text``'s words that are no question filler, in order."""
-    return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in tokenize(w)]
+    return [t for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS for t in word_stems(w)]
 
 
-def _query_pairs(text: TextIndex, words: Iterable[str]) -> dict[tuple[str, str], float]:
-    """Neighbouring content words of the question, as stem pairs, with their importance."""
+def _query_pairs(
+    text: TextIndex, words: Iterable[str], held: Collection[tuple[str, str]] | None = None
+) -> dict[tuple[str, str], float]:
+    """Neighbouring content words of the question, as stem pairs, with their importance (only
+    those of ``held``, the pairs some entry holds, when given)."""
     stems = _content_stems(" ".join(words))
     if len(stems) < 2:
         return {}
-    importance = {t: _importance(text, [(t, 1.0)]) for t in stems if t in text}
+    idf = text.idf
     pairs: dict[tuple[str, str], float] = {}
     for a, b in zip(stems, stems[1:], strict=False):
-        first, second = importance.get(a, 0.0), importance.get(b, 0.0)
-        if a != b and min(first, second) >= PAIR_LEAST:
+        if a == b or a not in idf or b not in idf or (held is not None and (a, b) not in held):
+            continue  # (a word the docs lack weighs 0 here)
+        first, second = _term_importance(text, a), _term_importance(text, b)
+        if min(first, second) >= PAIR_LEAST:
             pairs[(a, b)] = first * second
     return pairs
 
@@ -326,7 +354,7 @@ def _with_pair_evidence(
         if weights:
             rel *= 1.0 + PAIR_BOOST * sum(sorted(weights, reverse=True)[:PAIR_MOST])
         out.append((name, rel, cov))
-    out.sort(key=lambda x: (-x[1], x[0]))
+    _by_relevance(out)
     return out
 
 
@@ -366,16 +394,34 @@ def _unnamed(index: StrudelIndex, scored: dict[str, list[float]], slots: list[Sl
             acc[1] -= _importance(text, slot) * (1.0 - PROSE_NAME_SHARE)
 
 
-# A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first), kept per length.
-_LONGEST_KEY = 64
-_SHORTER_FIRST = tuple(1 + 0.02 * n for n in range(_LONGEST_KEY))
+# A sound's relevance is divided by ``1 + 0.02 * len(key)`` (the shorter name first).
+def _shorter_first(index: StrudelIndex) -> dict[str, float]:
+    """Each sounds document's divisor ``1 + 0.02 * len(key)``, kept per index (a long question
+    reads it for a few hundred candidates)."""
+
+    def build() -> dict[str, float]:
+        keys = [*index.sounds.entries, *(BANK_DOC + bank for bank in index.sounds.banks)]
+        return {key: 1 + 0.02 * len(key) for key in keys}
+
+    return index.derived.get_or_build(("relevance", "shorter_first"), build)
+
+
+def _by_relevance(rows: list[tuple[str, float, float]]) -> None:
+    """Sort ``(name, relevance, coverage)`` rows in place, best first, equals by name: what
+    sorting by ``(-relevance, name)`` gives, in two sorts by C-level keys (stable: the name
+    decides among equals), twice as fast as building each row's key tuple."""
+    rows.sort(key=_NAME)
+    rows.sort(key=_RELEVANCE, reverse=True)
+
+
+_NAME, _RELEVANCE = itemgetter(0), itemgetter(1)
 
 
 def _best(
-    rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple]
+    rows: list[tuple[str, float, float]], order: Callable[[tuple[str, float, float]], tuple] | None = None
 ) -> list[tuple[str, float, float]]:
     """The TEXT_CANDIDATES ``(key, relevance, coverage)`` rows of highest relevance, in ``order``
-    (``rows`` is sorted and cut in place: pass a list of your own).
+    (default: ``_by_relevance``'s; ``rows`` is sorted and cut in place: pass a list of your own).
 
     Only the best few matter downstream: sorting by relevance alone (a C-level key) and
     then only the rows at or above the cut by ``order`` keeps long questions cheap.
@@ -386,7 +432,10 @@ def _best(
         while end < len(rows) and rows[end][1] == cut:  # ties at the cut are decided by ``order``
             end += 1
         del rows[end:]
-    rows.sort(key=order)
+    if order is None:
+        _by_relevance(rows)
+    else:
+        rows.sort(key=order)
     return rows[:TEXT_CANDIDATES]
 
 
@@ -404,7 +453,7 @@ def _favour_roots(scored: list[tuple[str, float, float]], window: int = 12) -> l
                 family += 1
                 i += 1
         boosted.append((name, score * (1.0 + 0.1 * min(family, 3)), coverage))
-    boosted.sort(key=lambda x: (-x[1], x[0]))
+    _by_relevance(boosted)
     return boosted + scored[window:]
 
 
@@ -416,7 +465,7 @@ def text_sounds(
     Neighbours in ``phrase`` (default: ``words``) that run together into a phrase of some
     sound ("electric piano") count as one more word. Keys of bank documents start with ``bank:``.
     """
-    terms = list(dict.fromkeys(t for w in words for t in tokenize(w)))
+    terms = list(dict.fromkeys(t for w in words for t in word_stems(w)))
     if not terms:
         return []
     text = index.sounds.text
@@ -424,16 +473,17 @@ def text_sounds(
     # neighbouring words as one phrase ("electric piano"), where some sound has that phrase
     raw = [w.lower() for word in (phrase or words) for w in WORD_RE.findall(word)]
     # (run together, then stemmed as the sounds' phrases were: "steel drums" -> steeldrum)
-    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in tokenize(a + b) if p in text and p not in terms]
+    held = text.idf  # (its terms, as a dict)
+    pairs = [p for a, b in zip(raw, raw[1:], strict=False) for p in word_stems(a + b) if p in held and p not in terms]
     groups += [_Group([[(pair, 1.0)]], []) for pair in dict.fromkeys(pairs)]
     scored, n = _score_groups(text, groups)
     shares: dict[float, tuple[float, float]] = {}  # as in ``text_reference``
+    shorter = _shorter_first(index)
     out = []
     for k, (s, m) in scored.items():
         share = shares.get(m)
         if share is None:
             c = m / n
             share = shares[m] = (c, c**1.5)
-        shorter = _SHORTER_FIRST[len(k)] if len(k) < _LONGEST_KEY else 1 + 0.02 * len(k)
-        out.append((k, s * share[1] / shorter, share[0]))
+        out.append((k, s * share[1] / shorter[k], share[0]))
     return _best(out, lambda x: (-x[1], len(x[0]), x[0]))

@@ -80,9 +80,23 @@ def request_runs(text: str) -> list[list[str]]:
     return out
 
 
+_LAST_RUNS: list[tuple[str, list[tuple[list[str], bool]]]] = [("", [])]
+
+
 def _runs(text: str) -> list[tuple[list[str], bool]]:
     """Each run of content words, and whether a preposition or a comma sets it apart from
-    the run before it (see ``_SETTING``)."""
+    the run before it (see ``_SETTING``); kept for the last text object (the readers of one
+    question ask for its runs several times), so callers only read them."""
+    last = _LAST_RUNS[0]  # (one read: another thread may replace it meanwhile)
+    if last[0] is text:
+        return last[1]
+    runs = _read_runs(text)
+    _LAST_RUNS[0] = (text, runs)
+    return runs
+
+
+def _read_runs(text: str) -> list[tuple[list[str], bool]]:
+    """``_runs``, read."""
     runs: list[tuple[list[str], bool]] = []
     run: list[str] = []
     between: list[str] = []
@@ -257,8 +271,8 @@ def opening_sound(index: StrudelIndex, text: str, ranking: Ranking) -> Hit | Non
     if head is None:
         return None
 
-    def holders(word: str) -> set[str]:  # the sounds (and bank documents) whose text holds the word
-        return set(index.sounds.text.score(tokenize(word)))
+    def holders(word: str) -> frozenset[str]:  # the sounds (and bank documents) whose text holds the word
+        return frozenset().union(*map(index.sounds.text.holders, tokenize(word)))
 
     first = ranking.sounds[:_SOUNDS_HOLDING]
     keys = [h.name if h.kind == "sound" else BANK_DOC + h.name for h in first]

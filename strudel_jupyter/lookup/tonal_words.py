@@ -133,18 +133,17 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
         # a name tonal knows is as specific as a long phrase, however short ("dorian")
         found.append(PhraseHit(target, " ".join(words[start:end]), start, end, NAME_WEIGHT, False, key))
 
-    for start, end in _spans(len(lower)):
-        if firsts[start] not in chord_starts:
-            continue
+    n = len(lower)
+    for start, end in _spans(n, starts=[i for i in range(n) if firsts[i] in chord_starts]):
         spelled = " ".join(lower[start:end])  # content words already
         after = lower[end] if end < len(lower) else ""
         if spelled in names.chords and (end - start > 1 or "-" in lower[start]) and after not in _SCALE_CONTEXT:
             add(CHORD_TARGET, start, end)  # "half diminished", "minor seventh"
         elif after in _CHORD_NOUNS and (spelled in names.chords or spelled in names.symbols):
             add(CHORD_TARGET, start, end + 1)  # "sus chord", "minor triads", "dim chords"
-    for start, end in _spans(len(lower)):
-        if end - start > 1 and firsts[start] not in scale_starts:
-            continue  # (one word is read as it is: a scale may be said in one word other ways)
+    # (one word is read as it is: a scale may be said in one word other ways)
+    scale_spans = _spans(n, starts=[i for i in range(n) if firsts[i] in scale_starts], shortest=2)
+    for start, end in [*scale_spans, *_spans(n, longest=1)]:
         spelled = " ".join(lower[start:end])  # content words already
         own = names.scales.get(spelled)
         if own is None and end - start == 1 and len(spelled) > 4 and spelled.endswith("y"):
@@ -165,9 +164,18 @@ def tonal_phrases(index: StrudelIndex, words: Sequence[str]) -> list[PhraseHit]:
     return found
 
 
-def _spans(n: int, *, longest: int = _MAX_SPAN) -> list[tuple[int, int]]:
-    """Every span of up to ``longest`` words, longest first, then left to right."""
-    return [(s, s + size) for size in range(min(longest, n), 0, -1) for s in range(n - size + 1)]
+def _spans(
+    n: int, *, longest: int = _MAX_SPAN, shortest: int = 1, starts: Sequence[int] | None = None
+) -> list[tuple[int, int]]:
+    """Every span of ``shortest`` to ``longest`` words, longest first, then left to right; only
+    those beginning at one of ``starts`` (in order) when given (the others are passed over at once)."""
+    every = range(n)
+    return [
+        (s, s + size)
+        for size in range(min(longest, n), shortest - 1, -1)
+        for s in (every if starts is None else starts)
+        if s + size <= n
+    ]
 
 
 def _tonic_words(words: Sequence[str], start: int) -> int:

@@ -72,3 +72,41 @@ def test_the_plain_word_memo_stays_bounded(monkeypatch):
     # Then it never holds more than its bound, and every word reads the same each time
     assert len(textindex._plain_words) <= 10
     assert first == second == [list(textindex._stems_of(w)) for w in words]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.one_of(st.sampled_from(["reverb", "hi-hats", "gm_piano", "808", "Rhodes", "x" * 50]), st.text(max_size=30))
+)
+def test_a_words_stems_read_without_copying_are_its_tokens(text):
+    from strudel_jupyter.data.textindex import word_stems
+
+    # Given any text, read first as stems to keep, then as stems only read (in either order)
+    first, again = word_stems(text), tokenize(text)
+    # Then both are the same stems, in order
+    assert first == tuple(again) == word_stems(text)
+
+
+def test_a_terms_holders_are_the_documents_its_scoring_finds(shared_index):
+    from strudel_jupyter.data.textindex import word_stems
+
+    # Given words of sounds and of the docs, some held only in the phrasebook's (apart) field
+    for text in (shared_index.sounds.text, shared_index.reference.text):
+        for word in ["piano", "electric", "hats", "muffled", "thumb", "808", "rhodes", "xyzzy", "warm"]:
+            terms = word_stems(word)
+            # Then the documents holding its terms are those scoring them finds
+            held = frozenset().union(*map(text.holders, terms))
+            assert held == set(text.score(terms)), word
+
+
+def test_the_most_words_one_document_holds_are_what_scoring_counts(shared_index):
+    from strudel_jupyter.data.textindex import word_stems
+
+    # Given questions' words over the pages' passages (no apart field) and the sounds (one)
+    questions = ["make the snare louder on every fourth bar", "warm pad long release hall reverb", "xyzzy"]
+    for text, exact in ((shared_index.passages.text, True), (shared_index.sounds.text, False)):
+        for question in questions:
+            terms = list(dict.fromkeys(t for w in question.split() for t in word_stems(w)))
+            # Then the most of them one document holds is what scoring counts (at least, with an apart field)
+            matched = max((m for _s, m in text.score(terms).values()), default=0)
+            assert text.most_held(terms) == matched if exact else text.most_held(terms) >= matched

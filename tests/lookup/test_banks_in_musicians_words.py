@@ -53,3 +53,33 @@ def test_a_machine_and_a_drum_find_that_machines_drum(shared_index, query, sound
 def test_a_question_with_two_wishes_answers_both(shared_index, query, both):
     names = {i["name"] for i in strudel_knowledge(query, index=shared_index)["items"]}
     assert both <= names
+
+
+def _bank_phrase_stems(index) -> list[str]:
+    from strudel_jupyter.lookup.glossary import phrase_key
+    from strudel_jupyter.lookup.phrasebook import load_phrasebook
+
+    lines = [line for line in load_phrasebook().lines if line.sounds and line.target.lower() in index.sounds.banks]
+    return sorted({t for line in lines for p in line.phrases for t in phrase_key(p)})
+
+
+def test_a_question_without_a_machines_whole_phrase_finds_no_machine_phrase(shared_index):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from strudel_jupyter.lookup import machines
+    from strudel_jupyter.lookup.phrasebook import load_phrasebook
+
+    # Given stems of the banks' phrases, numbers in words, particles and other words, in any order
+    pool = [*_bank_phrase_stems(shared_index), "eight", "nine", "four", "th", "up", "the", "snar", "kick", "hat"]
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.lists(st.sampled_from(pool), max_size=8))
+    def check(stems):
+        # When the quick check says no phrase for a bank is held whole
+        if not machines._holds_a_machine_key(shared_index, stems):
+            # Then the phrasebook finds no phrase whose target is a bank in them
+            found = load_phrasebook().find(stems)
+            assert not any(h.sounds and h.target.lower() in shared_index.sounds.banks for h in found), stems
+
+    check()

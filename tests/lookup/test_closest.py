@@ -59,3 +59,33 @@ def test_by_length_scores_only_choices_within_reach():
     lengths = [len(n) for n in ByLength(names).choices[start:end]]
     # 200 * min(6, n) / (6 + n) >= 80 holds for n in 4..9 only
     assert min(lengths) <= 4 and max(lengths) >= 9 and len(lengths) < 12
+
+
+def test_a_tuple_of_names_lowered_once_gives_what_a_list_gives():
+    from strudel_jupyter.lookup.closest import did_you_mean
+
+    # Given the same names as a tuple (its lower case kept between calls) and as a list
+    names = ("fast", "Fastgap", "gate", "degradeBy", "TRANCEGATE", "room", "roomsize")
+    for word in ["fastt", "trancegate", "Room", "degrade", "gat", "ROOMSIZE"]:
+        # Then every call, the first and the next, finds what the list gives
+        for _ in range(2):
+            assert did_you_mean(word, names) == did_you_mean(word, list(names)), word
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    names=st.lists(st.text(alphabet="abgt", min_size=1, max_size=7), max_size=25),
+    word=st.text(alphabet="abgt", min_size=4, max_size=12),
+)
+def test_the_names_a_word_holds_or_is_held_by_are_found_as_testing_each_finds_them(names, word):
+    from strudel_jupyter.lookup.closest import CONTAINED_LETTERS, _contained
+
+    # Given names (some repeated, some inside others) and a word
+    # When they are found from the names' index (a list kept between calls)
+    found = _contained(names, word, kept=True)
+    # Then they are the names testing each one finds, in order
+    assert found == [
+        n
+        for n, name in enumerate(names)
+        if len(name) >= CONTAINED_LETTERS and name != word and (name in word or word in name)
+    ]

@@ -240,3 +240,51 @@ def test_a_text_without_an_apostrophe_has_no_contraction_to_undo(text):
     # Then a text without an apostrophe is unchanged (so content_tokens skips that step for it)
     if "'" not in text and "\u2019" not in text:
         assert undone == text
+
+
+# ------------------------------------------------------------ cheap "not me" before a pattern
+_GUARD_WORDS = st.sampled_from(
+    "instead of rather than half a quarter quarters third thirds tenth most of the time bars cycles "
+    "on to onto into for the my all every each snare hats kick electric big strings drum-kit pads "
+    "INSTEAD Rather HALF ſnare \u212aick insteaſ style styled -esque inspired kraftwerk doesn't work "
+    "does not play broken bug it glitches sound anything effect never stop 3 , . ? ! - _".split()
+    + ["rather than", "instead of", "half the time", "most of the bars", "doesn't work", "on the", "to my"]
+)
+_GUARD_TEXT = st.tuples(
+    st.lists(_GUARD_WORDS, max_size=12),
+    st.lists(st.sampled_from([" ", "  ", "\t", "-", ", ", "", "?", " ?! ", ".\n"]), max_size=12),
+).map(lambda t: "".join(w + (t[1][n] if n < len(t[1]) else " ") for n, w in enumerate(t[0])))
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=_GUARD_TEXT)
+def test_a_text_without_a_patterns_words_does_not_match_it(text):
+    # Given a pattern every match of which holds one of some words, and any text
+    from strudel_jupyter.lookup.answers import free_text
+
+    guarded = [
+        (intent._SHARE_OF_TIME, intent._SHARE_WORDS),
+        (intent._NOT_WANTED, intent._NOT_WANTED_WORDS),
+        (free_text._COMPARED_BEFORE, free_text._COMPARED_BEFORE_WORDS),
+        (free_text._TROUBLE, free_text._TROUBLE_WORDS),
+    ]
+    for pattern, words in guarded:
+        # When the text may not hold the words, Then the pattern does not match it
+        if not intent.may_hold(text, words):
+            assert pattern.search(text) is None, (pattern.pattern, text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=_GUARD_TEXT)
+def test_the_closing_objects_last_word_is_read_without_the_pattern(text):
+    # Given any text; When the closing object's pattern matches it
+    match = intent._OBJECT.search(text)
+    # Then its last word is the text's last word before the closing whitespace and ?.!
+    if match is not None:
+        assert match.group("x").lower().split()[-1] == intent._last_word(text), text
+
+
+def test_every_reference_word_holds_one_of_the_words_a_listing_looks_for_first():
+    # Given the words that say a question is about functions ("which function chops samples")
+    # Then each holds one of the words a listing's reader looks for before reading the tokens
+    assert all(any(start in w for start in intent._REFERENCE_WORD_STARTS) for w in intent.REFERENCE_WORDS)

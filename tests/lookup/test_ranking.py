@@ -235,3 +235,27 @@ def test_runs_passed_over_by_the_quick_no_join_as_trying_every_run_would(shared_
         assert join_words(shared_index, words) == _joined_trying_every_run(shared_index, words)
 
     check()
+
+
+def test_a_word_surely_no_name_finds_no_name_as_typed(shared_index):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from strudel_jupyter.lookup.ranking import _no_name_typed, rank_reference, rank_sounds
+
+    # Given names of both tabs, their plurals and other cases, doc.json synonyms and everyday words
+    ref = shared_index.reference
+    names = [*list(ref.by_name)[::7], *list(ref.by_doc_synonym)[:20], *list(shared_index.sounds.entries)[::37]]
+    names += [*list(shared_index.sounds.banks)[::5], "reverb", "muffled", "hats", "kicks", "bd:3", "gm piano"]
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.sampled_from(names), st.sampled_from(["", "s", "S", "x"]), st.booleans())
+    def check(name, ending, upper):
+        word = (name.upper() if upper else name) + ending
+        # When the quick check says it is surely no name typed
+        if _no_name_typed(shared_index, word):
+            # Then the lookups of a question's words (no prefixes, no fuzzy matches) find nothing
+            assert rank_reference(shared_index, word, fuzzy=False, prefix=False) == []
+            assert rank_sounds(shared_index, word, fuzzy=False, prefix=False) == []
+
+    check()

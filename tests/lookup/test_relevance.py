@@ -11,6 +11,7 @@ from strudel_jupyter.lookup.relevance import (
     _best,
     _importance,
     _importance_of_alternatives,
+    _term_importance,
     text_reference,
     text_sounds,
 )
@@ -55,6 +56,8 @@ def test_the_best_rows_are_the_first_of_a_full_sort(rows):
     """The cut by relevance alone keeps every row tied at the cut, so ``order`` decides ties."""
     order = lambda x: (-x[1], x[0])  # noqa: E731
     assert _best(list(rows), order) == sorted(rows, key=order)[:TEXT_CANDIDATES]
+    # and by default (two sorts by C-level keys: the name, then the relevance) the same order
+    assert _best(list(rows)) == sorted(rows, key=order)[:TEXT_CANDIDATES]
 
 
 def test_a_word_the_docs_lack_reads_as_the_names_it_starts_with_unless_it_is_a_name(shared_index):
@@ -76,6 +79,17 @@ def test_a_one_term_slot_counts_what_the_general_reading_gives(shared_index, ter
     # Then equals the general reading's (the rarest full-weight term decides), to the bit
     for text in (shared_index.reference.text, shared_index.sounds.text):
         assert _importance(text, [(term, weight)]) == _importance_of_alternatives(text, [(term, weight)])
+        # and a term alone at full weight (no slot built) counts what its slot counts
+        assert _term_importance(text, term) == _importance(text, [(term, 1.0)])
+        # and its terms are its idf's (hot loops read that dict for ``term in text``)
+        assert (term in text) == (term in text.idf)
+
+
+def test_a_text_index_holds_the_terms_it_gives_an_idf(shared_index):
+    # Given the docs', the sounds' and the pages' text indexes
+    for text in (shared_index.reference.text, shared_index.sounds.text, shared_index.passages.text):
+        # Then a term is in the index exactly when it has an idf (``term in text.idf`` reads it)
+        assert set(text.idf) == set(text._postings)
 
 
 @settings(max_examples=200, deadline=None)
@@ -103,7 +117,10 @@ def test_a_name_used_as_an_english_word_answers_nothing_through_its_name(shared_
 @settings(max_examples=150, deadline=None)
 @given(
     words=st.lists(
-        st.sampled_from(["reverb", "room", "size", "fast", "delay", "time", "low", "pass", "filter", "xyzzy", "each"]),
+        st.sampled_from(
+            "reverb room size fast delay time low pass filter xyzzy each swing snare muffled vinyl crackle "
+            "arpeggiated louder hats fade".split()
+        ),
         min_size=1,
         max_size=4,
     )
@@ -115,3 +132,23 @@ def test_a_whole_reading_says_no_cover_early_as_the_full_ranking_would(shared_in
     whole, full = text_reference(shared_index, words, whole=True), text_reference(shared_index, words)
     # Then the whole reading is the full ranking, or [] when no doc covers every word
     assert whole == full or (whole == [] and all(coverage < 1.0 for _name, _rel, coverage in full))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(
+        st.sampled_from(
+            "waveshaping distortion edo scale start later low pass filter cutoff the sample playback rate "
+            "release time pitch envelope".split()
+        ),
+        max_size=8,
+    )
+)
+def test_only_the_pairs_some_entry_holds_are_read_once_they_are_known(shared_index, words):
+    from strudel_jupyter.lookup.relevance import _pair_entries, _query_pairs
+
+    # Given a question's words, and the word pairs the entries' docs hold
+    text, held = shared_index.reference.text, _pair_entries(shared_index)
+    # When its pairs are read only among those, and all of them
+    # Then they are the same pairs (no other raises an entry), with the same weights
+    assert _query_pairs(text, words, held) == {p: w for p, w in _query_pairs(text, words).items() if p in held}

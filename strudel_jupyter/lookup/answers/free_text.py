@@ -15,7 +15,7 @@ from ...data.textindex import tokenize
 from ...vocabulary import DEFAULT_LIMIT, LIST_LIMIT, Domain
 from ..confidence import NEAR_CONFIDENCE, Evidence, confidence, missing_words, unheld_heads
 from ..glossary import expand
-from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens
+from ..intent import QUESTION_VERBS, REFERENCE_WORDS, SOUND_WORDS, ParsedQuery, content_tokens, may_hold
 from ..items import Item, KnowledgeFailure, KnowledgeResponse
 from ..machines import machine_evidence
 from ..phrasebook import NearHit, load_phrasebook, near_hits, phrase_hits, resolve
@@ -190,9 +190,16 @@ _COMPARED = re.compile(
 _COMPARED_BEFORE = re.compile(r"\b(?P<x>[A-Za-z0-9']+)(?:-|\s+)(?:style|styled|esque|inspired)\b", re.I)
 
 
+_COMPARED_BEFORE_WORDS = ("style", "esque", "inspired")  # one of which every match holds
+
+
 def _compared(text: str) -> frozenset[str]:
     after = (w.lower() for m in _COMPARED.finditer(text) for w in content_tokens(m.group("x")))
-    before = (m.group("x").lower() for m in _COMPARED_BEFORE.finditer(text))
+    before = (
+        (m.group("x").lower() for m in _COMPARED_BEFORE.finditer(text))
+        if may_hold(text, _COMPARED_BEFORE_WORDS)
+        else ()
+    )
     return frozenset([*after, *before])
 
 
@@ -460,13 +467,28 @@ _TROUBLE = re.compile(
 )
 
 
+# one of which every match of _TROUBLE holds
+_TROUBLE_WORDS = ("work", "play", "sound", "anything", "effect", "broken", "bug", "glitch")
+
+
 def _complaint(index: StrudelIndex, parsed: ParsedQuery, words: Sequence[str]) -> bool:
     """The question complains about code and names some of its functions."""
-    return len(words) > 1 and bool(_TROUBLE.search(parsed.text)) and any(_names_exactly(index, w) for w in words)
+    # (the names first: looking them up costs less than searching a long question for trouble)
+    return (
+        len(words) > 1
+        and any(_names_exactly(index, w) for w in words)
+        and may_hold(parsed.text, _TROUBLE_WORDS)
+        and bool(_TROUBLE.search(parsed.text))
+    )
 
 
 def _names_exactly(index: StrudelIndex, word: str) -> bool:
     """``word`` is a function's name or synonym as typed (not only in another case)."""
+    ref, typed = index.reference, word.strip()
+    if not (
+        typed in ref.by_name or typed in ref.by_synonym or typed in ref.by_doc_synonym or typed.lower() in ref.by_lower
+    ):
+        return False  # (no exact, synonym or other case's hit: what ``rank_reference`` looks up first)
     return any(h.match in STRONG and h.score >= SCORE_DOC_SYNONYM for h in rank_reference(index, word, fuzzy=False))
 
 
