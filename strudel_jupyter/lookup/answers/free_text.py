@@ -57,7 +57,10 @@ def answer_free_text(question: Question, parsed: ParsedQuery, domain: Domain, *,
     compared = _compared(parsed.text)
     # (the question's own words: a listing's reader leaves no tokens, "a wavetable editor")
     said = parsed.tokens or content_tokens(parsed.text)
-    near = [h for h in near_hits(said) if not _is_compared(h, said, compared)]
+    # a name typed alone ("what does room do") is no thing Strudel lacks: the near phrases (read
+    # with the whole phrasebook on first use) are only looked for in other questions
+    named = len(said) == 1 and _names_exactly(question.index, said[0])
+    near = [] if named else [h for h in near_hits(said) if not _is_compared(h, said, compared)]
     ranking = rank_words(
         question.index,
         words,

@@ -102,3 +102,18 @@ def test_search_items_have_at_most_one_example_and_default_top_five():
     response = strudel_knowledge("how do I speed up a pattern")
     assert response["mode"] == "search" and len(response["items"]) == 5
     assert all(len(i["examples"]) <= 1 for i in response["items"])
+
+
+def test_a_name_typed_alone_reads_no_near_phrases(shared_index, monkeypatch):
+    # Given the near-phrase reader (it reads the whole phrasebook on first use), recorded
+    import strudel_jupyter.lookup.answers.free_text as free_text
+
+    read: list[list[str]] = []
+    reader = free_text.near_hits
+    monkeypatch.setattr(free_text, "near_hits", lambda words: read.append(list(words)) or reader(words))
+    # When a name is asked about alone, Then it is answered without reading near phrases
+    assert strudel_knowledge("what does room do", index=shared_index)["items"][0]["name"] == "room"
+    assert read == []
+    # while a question of other words still reads them (and says Strudel has no vocoder)
+    assert not strudel_knowledge("a vocoder on my voice", index=shared_index)["ok"]
+    assert read
