@@ -26,19 +26,26 @@ DATA = Path(__file__).parents[1] / "fixtures"
         (SHARED_EVAL.parent / "musician-dev.jsonl", 0.95),
         (DATA / "eval_musician_heldout.jsonl", 0.93),
         (DATA / "eval_musician_heldout2.jsonl", 0.93),
-        (DATA / "eval_musician_heldout3.jsonl", 0.92),
+        (DATA / "eval_musician_heldout3.jsonl", 0.93),
         # 264 questions written from the function list (one per function, 175 functions), visible:
-        # for tuning; 46.6% when first measured, 75.0% at the end of session 6, 88.3% of session 7
-        (DATA / "eval_musician_dev6.jsonl", 0.86),
+        # for tuning; 46.6% when first measured, 75.0% at the end of session 6, 88.3% of session 7,
+        # 89.4% of session 8
+        (DATA / "eval_musician_dev6.jsonl", 0.88),
         # 250 questions written blind (functions, sounds, things Strudel lacks, tonal names), never
-        # tuned on: 35.6% before session 5, 53.2% after it, 78.0% after session 6, 81.6% after session 7
-        (DATA / "eval_musician_blind4.jsonl", 0.79),
+        # tuned on until session 7: 35.6% before session 5, 53.2% after it, 78.0% after session 6,
+        # 81.6% after session 7; read case by case and tuned on in session 8 (87.6%): visible now
+        (DATA / "eval_musician_blind4.jsonl", 0.86),
         # 297 more written blind (with doc-worded ones) at the start of session 6, never tuned on:
-        # 50.5% then, 72.4% at its end, 78.1% at the end of session 7
-        (DATA / "eval_musician_blind5.jsonl", 0.76),
+        # 50.5% then, 72.4% at its end, 78.1% at the end of session 7; tuned on in session 8 (81.8%)
+        (DATA / "eval_musician_blind5.jsonl", 0.80),
         # 308 more written blind at the start of session 7 (functions, sounds, lacks, tonal, doc-worded),
-        # never tuned on, kept outside the repository until its end: 67.2% then, 75.0% at its end
-        (DATA / "eval_musician_blind6.jsonl", 0.73),
+        # never tuned on, kept outside the repository until its end: 67.2% then, 75.0% at its end;
+        # tuned on in session 8 (80.8%)
+        (DATA / "eval_musician_blind6.jsonl", 0.79),
+        # 280 more written blind at the start of session 8 (functions drawn evenly over doc.json,
+        # sounds, lacks, tonal, doc-worded), never read case by case nor tuned on, kept outside the
+        # repository until its end: 72.5% then, 76.4% at its end
+        (DATA / "eval_musician_blind7.jsonl", 0.75),
         # things Strudel lacks, asked as musicians would: answered ok: false (the goal is 80%),
         # and things it has worded the same way, which stay answers (93.9%, 96.3% in session 7)
         (DATA / "eval_absent_dev.jsonl", 0.94),
@@ -48,8 +55,8 @@ DATA = Path(__file__).parents[1] / "fixtures"
         (DATA / "eval_tonal_dev.jsonl", 0.93),
         # 281 questions written without the code at the start of session 7 (112 doc-worded, one per
         # function; 109 functions in musicians' words; sounds; tonal), visible: for tuning;
-        # 75.1% when first measured, 87.9% at the end of session 7
-        (DATA / "eval_dev7.jsonl", 0.85),
+        # 75.1% when first measured, 87.9% at the end of session 7, 91.8% of session 8
+        (DATA / "eval_dev7.jsonl", 0.90),
     ],
 )
 def test_eval_pass_rate_and_no_invented_names(path, threshold):
