@@ -159,3 +159,10 @@ def test_a_chance_of_leaving_events_out_answers_the_functions_removing_them(shar
     # Then degrade's family answers: degrade for a half, degradeBy for any other share
     assert _first("randomly mute 40% of the snare hits", shared_index) == "degradeBy"
     assert _first("skip half the hits at random", shared_index) in {"degrade", "degradeBy"}
+
+
+def test_a_chance_is_no_model_number_of_a_sound(shared_index):
+    # Given a share of the time written as a number ("30%"), which the RY30's hats also hold
+    names = [i["name"] for i in strudel_knowledge("hats 30% of the time", index=shared_index)["items"]]
+    # Then it is the chance, not the machine
+    assert names[0] == "sometimesBy" and not any("ry30" in n for n in names), names
