@@ -637,9 +637,9 @@ def _fused_evidence(
             scored = with_page_evidence(index, read, scored)
         ref_hits += _text_hits("reference", "function", scored, band)
     if sounds:
-        # a chance's words are an amount, never part of a sound's name ("hats 30% of the time"
+        # a chance's number is an amount, never part of a sound's name ("hats 30% of the time"
         # is no RY30's hats)
-        amount = set(chance.words) if chance is not None else set()
+        amount = {w for w in chance.words if w[:1].isdigit()} if chance is not None else set()
         heard = [w for w in read if w not in amount] or read
         said = [w for w in phrase if w not in amount] if phrase else phrase
         snd_hits += _text_hits("sounds", "sound", text_sounds(index, heard, phrase=said), band)
