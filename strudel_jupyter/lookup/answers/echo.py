@@ -53,7 +53,7 @@ def echoed_entry(index: StrudelIndex, text: str) -> str | None:
     # those are candidates (a stem no doc holds is rarest of all, and brings none)
     spare = len(asked) - math.ceil(ECHO_SHARE * len(asked)) + 1
     rarest = sorted(asked, key=lambda stem: (-docs.idf.get(stem, math.inf), stem))[:spare]
-    candidates = {name for stem in rarest if stem in docs for name in docs.score([stem])}
+    candidates = {name for stem in rarest for name in docs.holders(stem)}
     scored = []
     for name in candidates:
         sentence = _first_sentence(index, name)
