@@ -8,8 +8,10 @@ by name, such a function is answered as what it is, with that said, never as an 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from ...data.index import StrudelIndex
 from ...data.reference import ReferenceEntry, entry_of
@@ -80,16 +82,33 @@ ENGINE_ONLY_MARGIN = 0.2
 ENGINE_ONLY_CONFIDENCE = 0.6  # found by its docs' words, not by its name
 
 
+#: Our words for the engine-only functions (the phrasebook's format; read only here).
+ENGINE_ONLY_WORDS_FILE = Path(__file__).parents[1] / "engine_only_words.txt"
+
+
+@functools.cache
+def engine_only_words(path: Path = ENGINE_ONLY_WORDS_FILE) -> dict[str, tuple[str, ...]]:
+    """Each engine-only function's phrases in musicians' words (``engine_only_words.txt``)."""
+    words: dict[str, tuple[str, ...]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#") and ":" in line:
+            target, phrases = line.split(":", 1)
+            words[target.strip()] = tuple(p.strip() for p in phrases.split(",") if p.strip())
+    return words
+
+
 def _own_terms(index: StrudelIndex) -> dict[str, frozenset[str]]:
-    """Each engine-only function's words, stemmed as the text index stems them."""
+    """Each engine-only function's words, stemmed as the text index stems them: its names, its
+    description, its parameters' and our phrases for it."""
 
     def build() -> dict[str, frozenset[str]]:
         terms: dict[str, frozenset[str]] = {}
+        ours = engine_only_words()
         for entry, _engine in engine_only_entries(index).values():
             if entry.name not in terms:
                 names = [part for n in (entry.name, *entry.doc_synonyms) for part in (n, *split_identifier(n))]
                 said = [*names, entry.description, *(p.get("description", "") for p in entry.params)]
-                terms[entry.name] = frozenset(tokenize(" ".join(said)))
+                terms[entry.name] = frozenset(tokenize(" ".join([*said, *ours.get(entry.name, ())])))
         return terms
 
     return index.derived.get_or_build(("engine_only", "terms"), build)

@@ -102,3 +102,23 @@ def test_no_listed_function_described_in_its_own_words_loses_to_an_engine_only_o
         if items and items[0]["name"] in hidden:
             stolen.append((entry.name, question, items[0]["name"]))
     assert not stolen
+
+
+def test_our_words_for_engine_only_functions_name_each_of_them_and_only_them(shared_index):
+    from strudel_jupyter.lookup.answers.engine_only import engine_only_words
+
+    words = engine_only_words()
+    entries = engine_only_entries(shared_index)
+    documented = {entry.name for entry, _engine in entries.values()}
+    # Given our words file, Then every target is an engine-only documented function, each has a line,
+    assert set(words) == documented
+    # and none of its phrases is a name of the tab's (those answer as themselves)
+    assert not [p for ps in words.values() for p in ps if shared_index.reference.get(p) is not None]
+
+
+def test_a_musicians_description_of_an_engine_only_function_leads_with_it(shared_index):
+    # Given leslie described in musicians' words (the docs say "speakers rotating in a cabinet")
+    response = strudel_knowledge("that whirling speaker sound on a hammond", index=shared_index)
+    # Then leslie answers first, said to be SuperDirt's
+    assert response["ok"] and response["items"][0]["name"] == "leslie", [i["name"] for i in response["items"]]
+    assert "SuperDirt only" in response["answer"]
