@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 __all__ = ["Deadline", "LimitReached", "OutOfTime", "TooManyFindings"]
 
@@ -44,3 +46,15 @@ class Deadline:
         """Raise :class:`OutOfTime` when the deadline has passed."""
         if self._at is not None and time.thread_time() > self._at:
             raise OutOfTime
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """The time spent inside is not the code's: the deadline moves by it. For work done once
+        per process whatever the code (reading the phrasebook for a "did you mean"), never for
+        work that grows with the code."""
+        start = time.thread_time()
+        try:
+            yield
+        finally:
+            if self._at is not None:
+                self._at += time.thread_time() - start

@@ -120,6 +120,39 @@ print(json.dumps({{"grew_kb": after - before, "kinds": sorted({{f["kind"] for f 
     assert answer["grew_kb"] < 50 * 1024
 
 
+def test_a_first_did_you_mean_in_a_fresh_process_is_within_the_time_budget(shared_snapshot_dir):
+    # Given a fresh process whose first validation meets an unknown method (its "did you mean"
+    # reads the phrasebook, thousands of phrases, once per process)
+    script = f"""
+import json
+from strudel_jupyter import StrudelIndex
+import strudel_jupyter.validator.validation as validation
+from strudel_jupyter.validator.validation import strudel_validate
+index = StrudelIndex.from_path({str(shared_snapshot_dir)!r})
+validation.TIME_BUDGET_SECONDS = 0.03  # ample for this line (~2 ms), short of reading the phrasebook
+result = strudel_validate('s("bd sd").fastt(2)', index=index)
+print(json.dumps(sorted(f["kind"] for f in result["findings"])))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    # Then the method is reported, not "too complex": reading the phrasebook is not the code's time
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == ["unknown_method"]
+
+
+def test_time_paused_is_not_spent():
+    # Given a deadline of 50 ms of CPU, When 100 ms of CPU is spent paused, Then it has not expired
+    deadline = Deadline(0.05)
+    with deadline.paused():
+        end = time.thread_time() + 0.1
+        while time.thread_time() < end:
+            pass
+    assert not deadline.expired()
+    # and time spent unpaused still counts
+    end = time.thread_time() + 0.06
+    while time.thread_time() < end:
+        pass
+    assert deadline.expired()
+
+
 def test_many_parses_do_not_leak_the_text_they_read():
     # Given a fresh process that parses deeply nested text the budget cancels, and ordinary code,
     # many times (py-tree-sitter 0.26.1 kept every chunk its read callback returned: ~30 KB a
